@@ -1,0 +1,1 @@
+"""Batallas rules engine: pure functions over frozen attrs states. No I/O, no UI."""

@@ -1,0 +1,123 @@
+"""The contract every game follows, shaped after OpenSpiel's state API but pure.
+
+A game is an object with ``new / to_move / legal_actions / apply / view / outcome``; states,
+actions and events are frozen attrs classes. Nothing here mutates, does I/O or knows about
+the UI, so the same code serves the screens, the bots, the saves and the tests.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar
+
+import attrs
+
+Seat = int
+"""Seats are numbered from 0 in the order the game lists them (e.g. 0 = Rome, 1 = Gauls)."""
+
+HIDDEN = -1
+"""Stands in for a card id the viewing seat may not see (face-down cards, deck order)."""
+
+
+class IllegalAction(Exception):
+    """Raised by ``apply`` for anything not legal; ``reason`` is a sentence for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended: ``winners`` is empty for a draw."""
+
+    winners: tuple[Seat, ...]
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+
+@attrs.frozen
+class Event:
+    """Base for the things that happened, which the UI renders from data, not strings.
+
+    ``visible_to`` is ``None`` for a public event, otherwise the seats that may see it.
+    """
+
+    visible_to: frozenset[Seat] | None = attrs.field(default=None, kw_only=True)
+
+    def visible(self, seat: Seat | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+def visible_log(log: tuple[Event, ...], seat: Seat) -> tuple[Event, ...]:
+    """The events a seat may see: every game's ``view`` filters its log through this."""
+    return tuple(e for e in log if e.visible(seat))
+
+
+@attrs.frozen
+class Option:
+    """A setup choice a game offers (e.g. the number of battles); the first choice is default."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[str, Any], ...]
+
+    @property
+    def default(self) -> Any:
+        return self.choices[0][1]
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+Bot = Callable[[Any, Seat, random.Random], Any]
+"""A bot: ``(view, seat, rng) -> action``. It gets only its seat's view and its own RNG."""
+
+
+class Game(Protocol[S, A]):
+    """What ``engine.registry`` holds for each game id."""
+
+    id: str
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    options: tuple[Option, ...]
+    bots: Mapping[str, Bot]
+    state_type: type
+    action_types: tuple[type, ...]
+    event_types: tuple[type, ...]
+    rules_version: int
+
+    def seat_labels(self, players: int) -> tuple[str, ...]: ...
+    def new(self, config: Mapping[str, Any], seed: int, players: int) -> S: ...
+    def to_move(self, state: S) -> tuple[Seat, ...]: ...
+    def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]: ...
+    def apply(self, state: S, seat: Seat, action: A) -> S: ...
+    def view(self, state: S, seat: Seat) -> S: ...
+    def outcome(self, state: S) -> Outcome | None: ...
+    def progress(self, state: S) -> str: ...
+    def rules_markdown(self) -> str: ...
+
+
+def replay(
+    game: Game, config: Mapping[str, Any], seed: int, players: int, actions: list[tuple[Seat, Any]]
+) -> Any:
+    """Rebuild a state from its seed and action log (used by saves, undo and tests)."""
+    state = game.new(config, seed, players)
+    for seat, action in actions:
+        state = game.apply(state, seat, action)
+    return state
+
+
+def check_seat(game: Game, state: Any, seat: Seat) -> None:
+    """Refuse an action from a seat that is not due to act, with a reason a player reads."""
+    if game.outcome(state) is not None:
+        raise IllegalAction("The game is over.")
+    if seat not in game.to_move(state):
+        raise IllegalAction("It is not your turn.")

@@ -1,0 +1,425 @@
+"""La Guerra Gallica rules: pure functions from one frozen ``GallicState`` to the next.
+
+Both players exchange in secret at the same time, so ``to_move`` lists both seats during the
+discard phase; the reveal scores each hand with the best legal assignment of leaders, and the
+victory check runs after every battle (three wins in a row ends the game at once).
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations, product
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from engine.core import (
+    HIDDEN,
+    Bot,
+    IllegalAction,
+    Option,
+    Outcome,
+    Seat,
+    check_seat,
+    visible_log,
+)
+from engine.gallic import ai
+from engine.gallic.actions import Continue, Discard
+from engine.gallic.data import (
+    BASE_TYPES,
+    DECK_SIZE,
+    DECKS,
+    GAULS,
+    HAND_SIZE,
+    MAX_EXCHANGE,
+    ROME,
+    SIDES,
+    card,
+)
+from engine.gallic.state import (
+    DISCARD,
+    OVER,
+    REVEAL,
+    Battle,
+    BattleResolved,
+    BattleStarted,
+    Counted,
+    Exchanged,
+    GallicState,
+    GameEnded,
+    Reshuffled,
+    Side,
+)
+from engine.rng import Rng
+
+STREAK_TO_WIN = 3
+DEFAULT_BATTLES = 8
+
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+# Per side, per card id: (kind, strength). Precomputed because the bot scores thousands of hands.
+_PROFILE: tuple[tuple[tuple[str, int], ...], ...] = tuple(
+    tuple((c.kind, c.strength) for c in deck) for deck in DECKS
+)
+# Kind as a small int (0..3 base types in BASE_TYPES order, 4 leader, 5 penalty) for hand_total.
+_KIND_INDEX = {**{t: i for i, t in enumerate(BASE_TYPES)}, "L": 4, "P": 5}
+_FAST: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((_KIND_INDEX[k], s) for k, s in prof) for prof in _PROFILE
+)
+
+
+# --- scoring -----------------------------------------------------------------------------------
+
+
+def score(side: Seat, hand_ids: Iterable[int]) -> tuple[int, tuple[Counted, ...]]:
+    """The best total of a hand and which cards counted as what.
+
+    At most two cards of each base type count; each leader may fill a slot of any one base type;
+    penalties always count. Every assignment of leaders to types (4**L, L <= 2) is tried and the
+    first best one in S, T, R, M order wins, so the result is deterministic. Within a type the
+    strongest cards take the slots, a base card before a leader of equal strength.
+    """
+    prof = _PROFILE[side]
+    base: dict[str, list[tuple[int, int]]] = {t: [] for t in BASE_TYPES}
+    leaders: list[tuple[int, int]] = []
+    penalties: list[int] = []
+    for c in hand_ids:
+        kind, strength = prof[c]
+        if kind == "L":
+            leaders.append((strength, c))
+        elif kind == "P":
+            penalties.append(c)
+        else:
+            base[kind].append((strength, c))
+    leaders.sort(key=lambda sc: (-sc[0], sc[1]))
+    penalties.sort()
+
+    best_total: int | None = None
+    best: list[Counted] = []
+    for assignment in product(BASE_TYPES, repeat=len(leaders)):
+        total = 0
+        counted: list[Counted] = []
+        for t in BASE_TYPES:
+            slots = [(-s, 0, c) for s, c in base[t]]
+            slots += [(-s, 1, c) for (s, c), a in zip(leaders, assignment, strict=True) if a == t]
+            for neg, _is_leader, c in sorted(slots)[:2]:
+                total -= neg
+                counted.append(Counted(card=c, as_kind=t))
+        if best_total is None or total > best_total:
+            best_total, best = total, counted
+    penalty_total = sum(prof[c][1] for c in penalties)
+    counted_all = tuple(best) + tuple(Counted(card=c, as_kind="P") for c in penalties)
+    return (best_total or 0) + penalty_total, counted_all
+
+
+def hand_total(side: Seat, hand_ids: Iterable[int]) -> int:
+    """Just the total of ``score``, in closed form, for the bot's inner loop.
+
+    One leader goes where it beats the weakest second slot; two leaders either fill the two
+    weakest second slots of different types, or both go into one type.
+    """
+    fast = _FAST[side]
+    a = [0, 0, 0, 0]
+    b = [0, 0, 0, 0]
+    l1 = l2 = 0
+    total = 0
+    for c in hand_ids:
+        k, s = fast[c]
+        if k < 4:
+            if s > a[k]:
+                b[k] = a[k]
+                a[k] = s
+            elif s > b[k]:
+                b[k] = s
+        elif k == 4:
+            if s > l1:
+                l2 = l1
+                l1 = s
+            else:
+                l2 = s
+        else:
+            total += s
+    total += a[0] + a[1] + a[2] + a[3] + b[0] + b[1] + b[2] + b[3]
+    if not l1:
+        return total
+    lo = sorted(b)
+    if not l2:
+        return total + max(0, l1 - lo[0])
+    apart = max(0, l1 - lo[0]) + max(0, l2 - lo[1])
+    together = max(l1 - b[t] + max(0, l2 - a[t]) for t in range(4))
+    return total + max(apart, together, 0)
+
+
+# --- victory -----------------------------------------------------------------------------------
+
+
+def streaks(state: GallicState) -> tuple[int, int]:
+    """Each side's current run of consecutive battle wins (a drawn battle ends both runs)."""
+    return _streaks(state.battles)
+
+
+def wins(state: GallicState) -> tuple[int, int]:
+    """Battles won so far by Rome and by the Gauls."""
+    return _wins(state.battles)
+
+
+def _streaks(battles: Sequence[Battle]) -> tuple[int, int]:
+    if not battles or battles[-1].winner is None:
+        return (0, 0)
+    who = battles[-1].winner
+    run = 0
+    for b in reversed(battles):
+        if b.winner != who:
+            break
+        run += 1
+    return (run, 0) if who == ROME else (0, run)
+
+
+def _wins(battles: Sequence[Battle]) -> tuple[int, int]:
+    rome = sum(1 for b in battles if b.winner == ROME)
+    gauls = sum(1 for b in battles if b.winner == GAULS)
+    return rome, gauls
+
+
+def _decide(battles: Sequence[Battle], battles_to_play: int, streak_to_win: int) -> Outcome | None:
+    """The outcome after the battles fought so far, or None while the game goes on."""
+    for seat, run in enumerate(_streaks(battles)):
+        if run >= streak_to_win:
+            words = _NUMBER_WORDS.get(streak_to_win, str(streak_to_win))
+            return Outcome((seat,), f"{SIDES[seat]} won {words} battles in a row.")
+    if len(battles) < battles_to_play:
+        return None
+    last = battles[-1].winner
+    if last is not None:
+        return Outcome((last,), f"{SIDES[last]} won the last battle.")
+    rome, gauls = _wins(battles)
+    if rome != gauls:
+        seat = ROME if rome > gauls else GAULS
+        hi, lo = max(rome, gauls), min(rome, gauls)
+        return Outcome(
+            (seat,), f"The last battle was drawn; {SIDES[seat]} won more battles ({hi}–{lo})."
+        )
+    return Outcome((), f"The last battle was drawn and both sides won {rome}: the game is a draw.")
+
+
+# --- the game ----------------------------------------------------------------------------------
+
+
+def _draw(side: Side, n: int, seat: Seat, rng: Rng) -> tuple[Side, Rng, tuple[Reshuffled, ...]]:
+    """Draw ``n`` cards; an empty deck is rebuilt from the discard pile and this battle's
+    face-down exchanged cards, which are physically on that pile."""
+    drawn = side.deck[:n]
+    deck = side.deck[n:]
+    events: tuple[Reshuffled, ...] = ()
+    need = n - len(drawn)
+    if need:
+        pool = side.discard + side.exchanged
+        fresh, rng = rng.shuffle(pool)
+        events = (Reshuffled(seat=seat, cards=len(pool)),)
+        drawn += fresh[:need]
+        deck = fresh[need:]
+        side = attrs.evolve(side, discard=(), exchanged=())
+    return attrs.evolve(side, deck=deck, hand=side.hand + drawn), rng, events
+
+
+def _card_name(seat: Seat, card_id: Any) -> str:
+    if isinstance(card_id, int) and 0 <= card_id < DECK_SIZE:
+        return card(seat, card_id).name
+    return f"Card {card_id!r}"
+
+
+class GallicGame:
+    """The Game protocol for La Guerra Gallica; stateless, so one shared instance suffices."""
+
+    id = "gallic"
+    name = "La Guerra Gallica"
+    description = "Rome against the Gauls in eight card battles; three wins in a row end the war."
+    min_players = 2
+    max_players = 2
+    hidden_information = True
+    options = (
+        Option("battles", "Length", (("8 battles (standard)", 8), ("5 battles (quick)", 5))),
+    )
+    bots: Mapping[str, Bot] = MappingProxyType({"easy": ai.easy, "strong": ai.strong})
+    state_type = GallicState
+    action_types = (Discard, Continue)
+    event_types = (BattleStarted, Reshuffled, Exchanged, BattleResolved, GameEnded)
+    rules_version = 1
+
+    def seat_labels(self, players: int = 2) -> tuple[str, ...]:
+        return SIDES
+
+    def new(self, config: Mapping[str, Any], seed: int, players: int = 2) -> GallicState:
+        battles = config.get("battles", DEFAULT_BATTLES)
+        if isinstance(battles, bool) or not isinstance(battles, int) or battles < 1:
+            raise ValueError(f"battles must be a positive whole number, not {battles!r}")
+        if players != 2:
+            raise ValueError("La Guerra Gallica is for exactly 2 players")
+        rng = Rng.from_seed(seed)
+        sides = []
+        for _seat in (ROME, GAULS):
+            deck, rng = rng.shuffle(range(DECK_SIZE))
+            sides.append(Side(deck=deck[HAND_SIZE:], hand=deck[:HAND_SIZE]))
+        return GallicState(
+            battles_to_play=battles,
+            streak_to_win=STREAK_TO_WIN,
+            rng=rng,
+            phase=DISCARD,
+            number=1,
+            sides=(sides[0], sides[1]),
+            log=(BattleStarted(number=1),),
+        )
+
+    def to_move(self, state: GallicState) -> tuple[Seat, ...]:
+        if state.phase == DISCARD:
+            return tuple(s for s in (ROME, GAULS) if s not in state.chosen)
+        if state.phase == REVEAL:
+            return tuple(s for s in (ROME, GAULS) if s not in state.ready)
+        return ()
+
+    def legal_actions(self, state: GallicState, seat: Seat) -> tuple[Any, ...]:
+        if seat not in self.to_move(state):
+            return ()
+        if state.phase == REVEAL:
+            return (Continue(),)
+        hand = sorted(state.sides[seat].hand)
+        return tuple(
+            Discard(combo) for k in range(MAX_EXCHANGE + 1) for combo in combinations(hand, k)
+        )
+
+    def apply(self, state: GallicState, seat: Seat, action: Any) -> GallicState:
+        if state.phase == DISCARD and seat in state.chosen:
+            raise IllegalAction("You have already chosen your exchange for this battle.")
+        if state.phase == REVEAL and seat in state.ready:
+            raise IllegalAction("You are done with this battle; waiting for the other player.")
+        check_seat(self, state, seat)
+        if isinstance(action, Discard):
+            if state.phase != DISCARD:
+                raise IllegalAction("The hands are revealed: continue to the next battle.")
+            return self._discard(state, seat, action)
+        if isinstance(action, Continue):
+            if state.phase != REVEAL:
+                raise IllegalAction("Choose the cards to exchange (or none) before the reveal.")
+            return self._continue(state, seat)
+        raise IllegalAction("That is not a move in La Guerra Gallica.")
+
+    def _discard(self, state: GallicState, seat: Seat, action: Discard) -> GallicState:
+        cards = tuple(action.cards)
+        if len(cards) > MAX_EXCHANGE:
+            raise IllegalAction(f"You may exchange at most {MAX_EXCHANGE} cards.")
+        side = state.sides[seat]
+        seen: set[Any] = set()
+        for c in cards:
+            if isinstance(c, bool) or not isinstance(c, int):
+                raise IllegalAction(f"{c!r} is not a card.")
+            if c in seen:
+                raise IllegalAction(f"You chose {_card_name(seat, c)} twice.")
+            seen.add(c)
+            if c not in side.hand:
+                raise IllegalAction(f"{_card_name(seat, c)} is not in your hand.")
+        cards = tuple(sorted(cards))
+        other = 1 - seat
+        side = attrs.evolve(
+            side,
+            hand=tuple(c for c in side.hand if c not in seen),
+            exchanged=side.exchanged + cards,
+        )
+        log = state.log + (
+            Exchanged(seat=seat, count=len(cards), cards=cards, visible_to=frozenset({seat})),
+            Exchanged(seat=seat, count=len(cards), visible_to=frozenset({other})),
+        )
+        side, rng, reshuffles = _draw(side, len(cards), seat, state.rng)
+        sides = (side, state.sides[1]) if seat == ROME else (state.sides[0], side)
+        state = attrs.evolve(
+            state, rng=rng, sides=sides, chosen=state.chosen | {seat}, log=log + reshuffles
+        )
+        if len(state.chosen) < 2:
+            return state
+        return self._reveal(state)
+
+    def _reveal(self, state: GallicState) -> GallicState:
+        hands = (state.sides[ROME].hand, state.sides[GAULS].hand)
+        (t0, c0), (t1, c1) = score(ROME, hands[0]), score(GAULS, hands[1])
+        winner = ROME if t0 > t1 else GAULS if t1 > t0 else None
+        battle = Battle(
+            number=state.number, hands=hands, counted=(c0, c1), totals=(t0, t1), winner=winner
+        )
+        battles = state.battles + (battle,)
+        log = state.log + (BattleResolved(number=state.number, totals=(t0, t1), winner=winner),)
+        result = _decide(battles, state.battles_to_play, state.streak_to_win)
+        if result is None:
+            return attrs.evolve(state, phase=REVEAL, ready=frozenset(), battles=battles, log=log)
+        log += (GameEnded(winners=result.winners, reason=result.reason),)
+        return attrs.evolve(state, phase=OVER, ready=frozenset(), battles=battles, log=log)
+
+    def _continue(self, state: GallicState, seat: Seat) -> GallicState:
+        ready = state.ready | {seat}
+        if len(ready) < 2:
+            return attrs.evolve(state, ready=ready)
+        number = state.number + 1
+        rng = state.rng
+        log = state.log + (BattleStarted(number=number),)
+        sides = []
+        for s, side in enumerate(state.sides):
+            cleared = Side(
+                deck=side.deck, hand=(), discard=side.discard + side.hand + side.exchanged
+            )
+            cleared, rng, reshuffles = _draw(cleared, HAND_SIZE, s, rng)
+            sides.append(cleared)
+            log += reshuffles
+        return attrs.evolve(
+            state,
+            rng=rng,
+            phase=DISCARD,
+            number=number,
+            sides=(sides[0], sides[1]),
+            chosen=frozenset(),
+            ready=frozenset(),
+            log=log,
+        )
+
+    def view(self, state: GallicState, seat: Seat) -> GallicState:
+        """Deck order, the RNG and, before the reveal, the other side's cards are hidden."""
+        revealed = state.phase in (REVEAL, OVER)
+        sides = []
+        for s, side in enumerate(state.sides):
+            open_ = s == seat or revealed
+            sides.append(
+                Side(
+                    deck=(HIDDEN,) * len(side.deck),
+                    hand=side.hand if open_ else (HIDDEN,) * len(side.hand),
+                    discard=side.discard,
+                    exchanged=side.exchanged if open_ else (HIDDEN,) * len(side.exchanged),
+                )
+            )
+        return attrs.evolve(
+            state, rng=None, sides=(sides[0], sides[1]), log=visible_log(state.log, seat)
+        )
+
+    def outcome(self, state: GallicState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        return _decide(state.battles, state.battles_to_play, state.streak_to_win)
+
+    def progress(self, state: GallicState) -> str:
+        rome, gauls = wins(state)
+        result = self.outcome(state)
+        if result is None:
+            return f"Battle {state.number}/{state.battles_to_play} · Rome {rome}, Gauls {gauls}"
+        if result.is_draw:
+            return f"Draw {rome}–{gauls}"
+        w = result.winners[0]
+        mine, theirs = (rome, gauls) if w == ROME else (gauls, rome)
+        return f"{SIDES[w]} won {mine}–{theirs}"
+
+    def rules_markdown(self) -> str:
+        return (
+            importlib.resources.files("engine.gallic")
+            .joinpath("RULES.md")
+            .read_text(encoding="utf-8")
+        )
+
+
+GALLIC = GallicGame()

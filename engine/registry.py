@@ -1,0 +1,15 @@
+"""The games by id. A game appears in the menu only once it is registered here."""
+
+from __future__ import annotations
+
+from engine.core import Game
+from engine.gallic.rules import GALLIC
+
+GAMES: dict[str, Game] = {g.id: g for g in (GALLIC,)}
+
+
+def get(game_id: str) -> Game:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}") from None

@@ -1,0 +1,98 @@
+"""What a save holds, as plain attrs values the app can use without touching files."""
+
+from __future__ import annotations
+
+import datetime as dt
+from importlib import metadata
+from typing import Any
+
+import attrs
+
+from engine.core import Seat
+
+HUMAN, BOT = "human", "bot"
+
+
+def _app_version() -> str:
+    try:
+        return metadata.version("batallas")
+    except metadata.PackageNotFoundError:  # running from a source checkout
+        return "0+source"
+
+
+APP_VERSION = _app_version()
+
+
+def now_iso() -> str:
+    """UTC, millisecond precision, ``Z`` suffix: sorts as text and parses with fromisoformat."""
+    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class SaveError(Exception):
+    """A save could not be read or written; ``reason`` is a sentence for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@attrs.frozen
+class SeatInfo:
+    """Who sits in a seat: a named human, or a bot of some level."""
+
+    kind: str = attrs.field(validator=attrs.validators.in_((HUMAN, BOT)))
+    name: str
+    level: str | None = None
+
+    def label(self) -> str:
+        """``Ana`` for a human, ``Bot (strong)`` for a bot."""
+        base = self.name or ("Bot" if self.kind == BOT else "Player")
+        if self.kind == BOT and self.level:
+            return f"{base} ({self.level})"
+        return base
+
+
+@attrs.frozen(kw_only=True)
+class SaveRecord:
+    """One game in progress or finished: enough to resume it, replay it, or list it.
+
+    ``actions`` is the full log of ``(seat, action)`` since ``game.new(config, seed, players)``;
+    ``state`` is the snapshot after the last of them, so loading needs no replay.
+    """
+
+    name: str
+    title: str
+    game_id: str
+    players: int
+    seats: tuple[SeatInfo, ...]
+    config: dict[str, Any]
+    seed: int
+    actions: tuple[tuple[Seat, Any], ...]
+    state: Any
+    created: str
+    updated: str
+    rules_version: int
+    app_version: str = APP_VERSION
+
+
+@attrs.frozen
+class BrokenSave:
+    """A file in the saves folder that could not be read; it is listed, never touched."""
+
+    name: str
+    path: str
+    reason: str
+
+
+@attrs.frozen
+class SaveSummary:
+    """One row of the Campaigns table; holds nothing secret (no hands, no deck order)."""
+
+    name: str
+    title: str
+    game_id: str
+    game_name: str
+    seats: tuple[str, ...]
+    progress: str
+    updated: str
+    finished: bool

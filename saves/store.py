@@ -1,0 +1,443 @@
+"""The saves folder: one JSON envelope per game, written atomically, never clobbering the unknown.
+
+A write goes to a temp file in the same folder, is flushed and fsynced, the current file is
+kept as ``NAME.json.bak`` (a hard link, so ``NAME.json`` never disappears even for a moment),
+and the temp file replaces ``NAME.json``. A file that does not load is reported as a
+``BrokenSave`` and is never overwritten, renamed or "repaired": it may be the only copy of
+someone's game, readable by a newer version of the app.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import json
+import os
+import secrets
+import shutil
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from engine.core import Game
+from saves import convert, migrations
+from saves.paths import MAX_NAME, is_safe_name, sanitize_name
+from saves.record import BrokenSave, SaveError, SaveRecord, SaveSummary, SeatInfo
+
+FORMAT = "batallas-save"
+SUFFIX = ".json"
+BAK_SUFFIX = ".json.bak"
+
+
+# --- envelope ----------------------------------------------------------------------------------
+
+
+def to_envelope(record: SaveRecord, game: Game) -> dict[str, Any]:
+    """The JSON-ready dict for ``record`` (plain lists, dicts, strings and numbers)."""
+    conv = convert.converter_for(game)
+    codec = convert.action_codec(game)
+    return {
+        "format": FORMAT,
+        "schema_version": migrations.SCHEMA_VERSION,
+        "app_version": record.app_version,
+        "game": record.game_id,
+        "rules_version": record.rules_version,
+        "title": record.title,
+        "players": record.players,
+        "seats": [conv.unstructure(s, SeatInfo) for s in record.seats],
+        "created": record.created,
+        "updated": record.updated,
+        "seed": record.seed,
+        "config": conv.unstructure(record.config),
+        "actions": [{"seat": s, "action": codec.unstructure(a)} for s, a in record.actions],
+        "state": convert.unstructure_state(game, record.state),
+    }
+
+
+def encode(record: SaveRecord, game: Game) -> bytes:
+    text = json.dumps(
+        to_envelope(record, game), ensure_ascii=False, separators=(",", ":"), allow_nan=False
+    )
+    return text.encode("utf-8") + b"\n"
+
+
+def _reject_constant(token: str) -> Any:
+    raise ValueError(f"{token} is not JSON")
+
+
+def _field(game: Game, raw: dict[str, Any], key: str, type_: Any, path: str | None = None) -> Any:
+    path = path or key
+    if key not in raw:
+        raise SaveError(f"field {path}: missing")
+    try:
+        return convert.structure(game, raw[key], type_, path)
+    except convert.FieldError as exc:
+        raise SaveError(str(exc)) from exc
+
+
+def _actions(game: Game, raw: Any) -> tuple[tuple[int, Any], ...]:
+    if not isinstance(raw, list):
+        raise SaveError("field actions: expected a list")
+    out = []
+    for i, entry in enumerate(raw):
+        path = f"actions[{i}]"
+        if not isinstance(entry, dict):
+            raise SaveError(f"field {path}: expected an object")
+        seat = _field(game, entry, "seat", int, f"{path}.seat")
+        if "action" not in entry:
+            raise SaveError(f"field {path}.action: missing")
+        try:
+            action = convert.structure_action(game, entry["action"], f"{path}.action")
+        except convert.FieldError as exc:
+            raise SaveError(str(exc)) from exc
+        out.append((seat, action))
+    return tuple(out)
+
+
+def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
+    """Check, migrate and structure a parsed envelope; every problem is one ``SaveError``."""
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise SaveError("not a Batallas save")
+    raw = migrations.migrate(raw)
+    game_id = raw.get("game")
+    game = games.get(game_id) if isinstance(game_id, str) else None
+    if game is None:
+        raise SaveError(f"unknown game {game_id!r}")
+    rules_version = _field(game, raw, "rules_version", int)
+    if rules_version > game.rules_version:
+        raise SaveError(
+            f"saved with newer rules of {game.name} (version {rules_version}; "
+            f"this one plays up to {game.rules_version})"
+        )
+    players = _field(game, raw, "players", int)
+    seats = _field(game, raw, "seats", tuple[SeatInfo, ...])
+    if len(seats) != players:
+        raise SaveError(f"field seats: expected {players} seats, found {len(seats)}")
+    if "actions" not in raw:
+        raise SaveError("field actions: missing")
+    return SaveRecord(
+        name=name,
+        title=_field(game, raw, "title", str),
+        game_id=game_id,
+        players=players,
+        seats=seats,
+        config=_field(game, raw, "config", dict[str, Any]),
+        seed=_field(game, raw, "seed", int),
+        actions=_actions(game, raw["actions"]),
+        state=_field(game, raw, "state", game.state_type),
+        created=_field(game, raw, "created", str),
+        updated=_field(game, raw, "updated", str),
+        rules_version=rules_version,
+        app_version=_field(game, raw, "app_version", str),
+    )
+
+
+def decode(data: bytes, name: str, games: Mapping[str, Game]) -> SaveRecord:
+    try:
+        raw = json.loads(data, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError included
+        raise SaveError("not valid JSON (truncated?)") from None
+    return from_envelope(raw, name, games)
+
+
+def summarize(record: SaveRecord, game: Game) -> SaveSummary:
+    """The Campaigns row for a record, from public facts only."""
+    return SaveSummary(
+        name=record.name,
+        title=record.title,
+        game_id=record.game_id,
+        game_name=game.name,
+        seats=tuple(s.label() for s in record.seats),
+        progress=game.progress(record.state),
+        updated=record.updated,
+        finished=game.outcome(record.state) is not None,
+    )
+
+
+# --- the folder --------------------------------------------------------------------------------
+
+_Signature = tuple[int, int, int, int]
+
+
+def _signature(st: os.stat_result) -> _Signature:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _timestamp(text: str, fallback: float) -> float:
+    try:
+        when = dt.datetime.fromisoformat(text)
+    except ValueError:
+        return fallback
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.UTC)
+    return when.timestamp()
+
+
+def _fsync_dir(path: Path) -> None:
+    """Make the rename itself durable; not every system can open a folder, which is fine."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def _os_reason(exc: OSError) -> str:
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
+class SaveStore:
+    """The saves in one folder. Every method refers to a save by its name (the file stem)."""
+
+    def __init__(self, root: str | Path, games: Mapping[str, Game] | None = None) -> None:
+        if games is None:
+            from engine.registry import GAMES
+
+            games = GAMES
+        self.root = Path(root)
+        self.games = games
+        # Files this store wrote or read successfully, by name: saving over them needs no check.
+        self._known: dict[str, _Signature] = {}
+        self._rows: dict[str, tuple[_Signature, SaveSummary | BrokenSave]] = {}
+
+    # paths and names
+
+    def path(self, name: str) -> Path:
+        if not is_safe_name(name):
+            raise SaveError(f"{name!r} is not a usable save name")
+        return self.root / f"{name}{SUFFIX}"
+
+    def _bak(self, name: str) -> Path:
+        return self.root / f"{name}{BAK_SUFFIX}"
+
+    def _names(self) -> list[str]:
+        try:
+            entries = list(os.scandir(self.root))
+        except OSError:
+            return []
+        return [
+            e.name[: -len(SUFFIX)]
+            for e in entries
+            if e.name.endswith(SUFFIX) and not e.name.startswith(".") and len(e.name) > len(SUFFIX)
+        ]
+
+    def unique_name(self, title: str) -> str:
+        """A fresh file stem for a new game titled ``title`` (``-2``, ``-3``... on a clash)."""
+        base = sanitize_name(title)
+        taken = {n.casefold() for n in self._names()}
+        try:
+            taken |= {
+                e.name[: -len(BAK_SUFFIX)].casefold()
+                for e in os.scandir(self.root)
+                if e.name.endswith(BAK_SUFFIX)
+            }
+        except OSError:
+            pass
+        if base.casefold() not in taken:
+            return base
+        for i in itertools.count(2):
+            suffix = f"-{i}"
+            candidate = base[: MAX_NAME - len(suffix)].rstrip("-_") + suffix
+            if candidate.casefold() not in taken:
+                return candidate
+        raise AssertionError("unreachable")
+
+    def _game(self, game_id: str) -> Game:
+        game = self.games.get(game_id)
+        if game is None:
+            raise SaveError(f"unknown game {game_id!r}")
+        return game
+
+    # reading
+
+    def _read(self, name: str) -> tuple[SaveRecord, _Signature]:
+        path = self.path(name)
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+                sig = _signature(os.fstat(f.fileno()))
+        except FileNotFoundError:
+            raise SaveError(f"no save named {name!r}") from None
+        except IsADirectoryError:
+            raise SaveError("not a Batallas save (a folder)") from None
+        except OSError as exc:
+            raise SaveError(f"cannot be read ({_os_reason(exc)})") from exc
+        return decode(data, name, self.games), sig
+
+    def load(self, name: str) -> SaveRecord:
+        """The save called ``name``, or ``SaveError`` with a reason a player can act on."""
+        record, sig = self._read(name)
+        self._known[name] = sig
+        return record
+
+    def _row(self, name: str) -> tuple[SaveSummary | BrokenSave, float]:
+        path = self.root / f"{name}{SUFFIX}"
+        try:
+            st = path.stat()
+        except OSError as exc:
+            return BrokenSave(name, str(path), f"cannot be read ({_os_reason(exc)})"), 0.0
+        sig = _signature(st)
+        cached = self._rows.get(name)
+        if cached is not None and cached[0] == sig:
+            row = cached[1]
+        else:
+            try:
+                record, sig = self._read(name)
+                row = summarize(record, self._game(record.game_id))
+                self._known[name] = sig
+            except SaveError as exc:
+                row = BrokenSave(name, str(path), exc.reason)
+            except Exception as exc:  # a state the game itself cannot describe
+                row = BrokenSave(name, str(path), f"cannot be read ({type(exc).__name__}: {exc})")
+            self._rows[name] = (sig, row)
+        if isinstance(row, SaveSummary):
+            return row, _timestamp(row.updated, st.st_mtime)
+        return row, st.st_mtime
+
+    def list(self) -> list[SaveSummary | BrokenSave]:
+        """Every save, most recent first; unreadable files appear as ``BrokenSave`` rows."""
+        rows = [self._row(name) for name in self._names()]
+        for gone in set(self._rows) - {row.name for row, _ in rows}:
+            del self._rows[gone]
+        rows.sort(key=lambda r: (-r[1], r[0].name))
+        return [row for row, _ in rows]
+
+    def most_recent(self, unfinished: bool = False) -> SaveSummary | None:
+        """The latest readable save (only games still in progress if ``unfinished``)."""
+        for row in self.list():
+            if isinstance(row, SaveSummary) and not (unfinished and row.finished):
+                return row
+        return None
+
+    # writing
+
+    def _check_overwritable(self, name: str, path: Path) -> None:
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise SaveError(f"cannot save {name!r}: {_os_reason(exc)}") from exc
+        if self._known.get(name) == _signature(st):
+            return
+        try:
+            _record, sig = self._read(name)
+        except SaveError as exc:
+            raise SaveError(
+                f"{path.name} was left untouched because it could not be read ({exc.reason})"
+            ) from exc
+        self._known[name] = sig
+
+    def _tmp(self, stem: str) -> Path:
+        return self.root / f".{stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+
+    def _backup(self, path: Path) -> None:
+        """``NAME.json.bak`` := current file, via a hard link when the system allows it."""
+        tmp = self._tmp(path.name + ".bak")
+        try:
+            try:
+                os.link(path, tmp)
+            except OSError:
+                shutil.copyfile(path, tmp)
+            os.replace(tmp, path.with_name(path.name + ".bak"))
+        except BaseException:
+            _unlink_quietly(tmp)
+            raise
+
+    def _write(self, name: str, path: Path, data: bytes) -> None:
+        tmp = self._tmp(path.name)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            if path.exists():
+                self._backup(path)
+            os.replace(tmp, path)
+        except BaseException as exc:
+            _unlink_quietly(tmp)
+            if isinstance(exc, OSError):
+                raise SaveError(f"could not save {name!r}: {_os_reason(exc)}") from exc
+            raise
+        _fsync_dir(self.root)
+        try:
+            self._known[name] = _signature(path.stat())
+        except OSError:
+            self._known.pop(name, None)
+
+    def save(self, record: SaveRecord) -> None:
+        """Write ``record`` as ``<name>.json`` atomically, keeping the old file as ``.bak``.
+
+        Refuses (``SaveError``) to replace an existing file that does not load.
+        """
+        path = self.path(record.name)
+        try:
+            data = encode(record, self._game(record.game_id))
+        except (TypeError, ValueError) as exc:  # a value the game's types do not describe
+            raise SaveError(f"could not save {record.name!r}: {exc}") from exc
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SaveError(f"could not save {record.name!r}: {_os_reason(exc)}") from exc
+        self._check_overwritable(record.name, path)
+        self._write(record.name, path, data)
+
+    def delete(self, name: str) -> None:
+        """Remove a save and its ``.bak`` (broken files too: deleting is the player's call)."""
+        removed = False
+        for path in (self.path(name), self._bak(name)):
+            try:
+                path.unlink()
+                removed = True
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                raise SaveError(f"could not delete {name!r}: {_os_reason(exc)}") from exc
+        self._known.pop(name, None)
+        self._rows.pop(name, None)
+        if not removed:
+            raise SaveError(f"no save named {name!r}")
+
+    def rename(self, name: str, new_title: str) -> str:
+        """Retitle a save and move it to the matching file name; returns the new name."""
+        record = self.load(name)
+        title = new_title.strip()
+        new = sanitize_name(title)
+        title = title or new
+        if new == name:
+            self.save(attrs.evolve(record, title=title))
+            return name
+        case_only = new.casefold() == name.casefold()
+        if not case_only and new.casefold() in {n.casefold() for n in self._names()}:
+            raise SaveError(f"a save named {new!r} already exists")
+        moved = attrs.evolve(record, name=new, title=title)
+        try:
+            if case_only:  # on a case-insensitive disk the two names are one file
+                os.replace(self.path(name), self.path(new))
+                self._known.pop(name, None)
+                self._check_overwritable(new, self.path(new))
+            self._write(new, self.path(new), encode(moved, self._game(moved.game_id)))
+            if not case_only:
+                self.path(name).unlink()
+            if self._bak(name).exists():
+                os.replace(self._bak(name), self._bak(new))
+        except OSError as exc:
+            raise SaveError(f"could not rename {name!r}: {_os_reason(exc)}") from exc
+        self._known.pop(name, None)
+        self._rows.pop(name, None)
+        return new

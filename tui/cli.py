@@ -1,0 +1,162 @@
+"""`batallas` command line: the menu by default, or straight into a game, a save or the rules."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from engine import registry
+from tui import __version__
+
+SEAT_HELP = "human, human:NAME, or bot:LEVEL (e.g. bot:strong); once per seat, in seat order"
+
+
+def parse_seat(text: str):
+    """Turn `human`, `human:Ana` or `bot:strong` into a SeatInfo."""
+    from saves.record import SeatInfo
+
+    kind, _, rest = text.partition(":")
+    if kind == "human":
+        return SeatInfo(kind="human", name=rest or "")
+    if kind == "bot":
+        return SeatInfo(kind="bot", name="", level=rest or "strong")
+    raise argparse.ArgumentTypeError(f"seat must be {SEAT_HELP}, not {text!r}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="batallas",
+        description="Five historical war games from old print-and-play rule sheets.",
+    )
+    parser.add_argument("--version", action="version", version=f"batallas {__version__}")
+    parser.add_argument(
+        "--saves-dir",
+        help="where saves live (default: $BATALLAS_HOME/saves or the platform's user data folder)",
+    )
+    parser.add_argument("--theme", help="Textual theme, e.g. textual-dark, ansi-dark, nord")
+    parser.add_argument("--no-mouse", action="store_true", help="do not capture the mouse")
+    sub = parser.add_subparsers(dest="command")
+
+    new = sub.add_parser("new", help="start a new game")
+    new.add_argument("game", choices=sorted(registry.GAMES))
+    new.add_argument("--seat", action="append", type=parse_seat, default=None, help=SEAT_HELP)
+    new.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    new.add_argument("--title", default=None, help="name of the save")
+
+    resume = sub.add_parser("resume", help="resume a saved game (the most recent by default)")
+    resume.add_argument("name", nargs="?", default=None)
+
+    sub.add_parser("saves", help="list saved games")
+
+    rules = sub.add_parser("rules", help="print a game's rules")
+    rules.add_argument("game", choices=sorted(registry.GAMES))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from saves.paths import saves_dir
+    from saves.store import SaveStore
+
+    if args.command == "rules":
+        print(registry.get(args.game).rules_markdown())
+        return 0
+
+    store = SaveStore(saves_dir(args.saves_dir))
+    if args.command == "saves":
+        return print_saves(store)
+
+    start = None
+    if args.command == "new":
+        start = _new_game_starter(args)
+        if start is None:
+            return 2
+    elif args.command == "resume":
+        name = args.name
+        if name is None:
+            recent = store.most_recent()
+            if recent is None:
+                print("No saved games yet.", file=sys.stderr)
+                return 1
+            name = recent.name
+        start = _resume_starter(name)
+
+    from tui.app import BatallasApp
+
+    theme = args.theme
+    app = BatallasApp(store, theme=theme, start=start)
+    if theme and theme not in app.available_themes:
+        print(
+            f"Unknown theme {theme!r}; try one of: {', '.join(sorted(app.available_themes))}",
+            file=sys.stderr,
+        )
+        return 2
+    app.run(mouse=not args.no_mouse)
+    return app.return_code or 0
+
+
+def _new_game_starter(args):
+    from saves.record import SeatInfo
+    from saves.session import Session
+
+    game = registry.get(args.game)
+    seats = args.seat or [
+        SeatInfo(kind="human", name=""),
+        SeatInfo(kind="bot", name="", level="strong"),
+    ]
+    if not game.min_players <= len(seats) <= game.max_players:
+        print(
+            f"{game.name} takes {game.min_players}–{game.max_players} seats, not {len(seats)}.",
+            file=sys.stderr,
+        )
+        return None
+    for seat in seats:
+        if seat.kind == "bot" and seat.level not in game.bots:
+            print(
+                f"No bot level {seat.level!r} for {game.name}; levels: {', '.join(game.bots)}.",
+                file=sys.stderr,
+            )
+            return None
+
+    def start(app):
+        from tui.screens.game import screen_for
+        from tui.screens.setup import named_seats
+
+        session = Session.new(
+            game, app.store, named_seats(game, seats), {}, seed=args.seed, title=args.title
+        )
+        return screen_for(session)
+
+    return start
+
+
+def _resume_starter(name: str):
+    def start(app):
+        app.resume(name)
+        return None
+
+    return start
+
+
+def print_saves(store) -> int:
+    from saves.record import BrokenSave
+
+    entries = store.list()
+    if not entries:
+        print(f"No saved games in {store.root}.")
+        return 0
+    print(f"Saves in {store.root}:")
+    for entry in entries:
+        if isinstance(entry, BrokenSave):
+            print(f"  {entry.name:<28} UNREADABLE: {entry.reason}")
+        else:
+            seats = ", ".join(entry.seats)
+            print(
+                f"  {entry.name:<28} {entry.game_name:<18} {entry.progress:<26} "
+                f"{seats}  ({entry.updated[:16].replace('T', ' ')})"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One screen per game, plus the menu, setup, campaigns, rules and small dialogs."""

@@ -1,0 +1,335 @@
+"""What every game screen shares: the session, whose view is shown, bots in workers,
+hot-seat hand-over, the result screen, save-as, rules and the menu.
+
+A game's screen subclasses ``GameScreen`` and supplies ``compose_board``, ``render_view``
+and ``prompt_text``; it turns player input into actions with ``act``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Header, Static
+
+from engine.core import IllegalAction, Outcome
+from saves.session import Session
+from saves.store import SaveError
+from tui.widgets.status import StatusBar, Thinking
+
+MAX_BOT_RETRIES = 3
+
+
+class BotChose(Message):
+    def __init__(self, seat: int, action, serial: int) -> None:
+        super().__init__()
+        self.seat = seat
+        self.action = action
+        self.serial = serial
+
+
+class HandOverScreen(Screen):
+    """Hides the table between two humans sharing one terminal."""
+
+    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
+
+    def __init__(self, name: str, side: str) -> None:
+        super().__init__()
+        self.player = name
+        self.side = side
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog handover"):
+            yield Static(
+                f"Pass the terminal to [b]{self.player}[/b] ({self.side}).", classes="title"
+            )
+            yield Static("Everyone else, look away.\n\nPress Enter when you are ready.")
+            yield Button("I am ready", variant="primary", id="ready")
+        yield Footer()
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(True)
+
+    def action_ready(self) -> None:
+        self.dismiss(True)
+
+
+class ResultScreen(ModalScreen[str]):
+    """The end of a game: who won and why, then a new game, the menu, or a last look."""
+
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("m", "choose('menu')", "Menu"),
+        Binding("escape,b", "choose('board')", "Look at the board"),
+    ]
+
+    def __init__(self, headline: str, details: str) -> None:
+        super().__init__()
+        self.headline = headline
+        self.details = details
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog result"):
+            yield Static(self.headline, classes="title")
+            yield Static(self.details)
+            with Horizontal(classes="buttons"):
+                yield Button("New game (n)", variant="primary", id="new")
+                yield Button("Menu (m)", id="menu")
+                yield Button("Board (b)", id="board")
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        Binding("question_mark,f1", "rules", "Rules"),
+        Binding("ctrl+s", "save_as", "Save as"),
+        Binding("escape", "menu", "Menu"),
+    ]
+
+    view = reactive(None, always_update=True, init=False)
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.seats = session.record.seats
+        humans = self.human_seats
+        self.viewer = humans[0] if humans else 0
+        self.thinking: dict[int, int] = {}  # seat -> serial of the worker running for it
+        self.retries = 0
+        self.result_shown = False
+        self.handing_over = False
+
+    # --- layout -------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield from self.compose_board()
+        yield StatusBar(id="status")
+        yield Footer()
+
+    def compose_board(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.title = self.game.name
+        self.on_resize()
+        self.advance()
+
+    def on_resize(self) -> None:
+        """Two layouts: compact below 100×34, roomy above (cards, log, labels grow)."""
+        size = self.app.size
+        self.set_class(size.width < 100 or size.height < 34, "compact")
+
+    # --- seats --------------------------------------------------------------------------------
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat].kind == "human"
+
+    def seat_name(self, seat: int, with_label: bool = True) -> str:
+        """ "Rome · Ana", "Gauls · Strong bot", "Gauls · Brennus (strong bot)"."""
+        info = self.seats[seat]
+        who = info.name
+        if info.kind != "human" and info.level not in info.name.lower():
+            who = f"{info.name} ({info.level} bot)"
+        if not with_label:
+            return who
+        return f"{self.game.seat_labels(len(self.seats))[seat]} · {who}"
+
+    # --- the loop: after any change, decide who acts next -------------------------------------
+    def advance(self) -> None:
+        state = self.session.state
+        pending = self.game.to_move(state)
+        human_pending = [s for s in pending if self.is_human(s)]
+        if human_pending and self.viewer not in human_pending and not self.handing_over:
+            following = human_pending[0]
+            if self.game.hidden_information and len(self.human_seats) > 1:
+                self.hand_over(following)
+                return
+            self.viewer = following
+        self.view = self.session.view(self.viewer)
+        for seat in pending:
+            if not self.is_human(seat) and seat not in self.thinking:
+                self.start_bot(seat)
+        self.update_thinking()
+        self.refresh_bindings()
+        outcome = self.game.outcome(state)
+        if outcome is not None and not self.result_shown:
+            self.result_shown = True
+            self.call_after_refresh(self.show_result, outcome)
+
+    def watch_view(self, view) -> None:
+        if view is None:
+            return
+        self.render_view(view)
+        self.query_one(StatusBar).prompt(self.prompt_text(view))
+        self.sub_title = self.game.progress(self.session.state)
+
+    def render_view(self, view) -> None:
+        """Subclasses draw the board from the view (the only game state they may read)."""
+
+    def prompt_text(self, view) -> str:
+        return ""
+
+    @property
+    def my_turn(self) -> bool:
+        state = self.session.state
+        return self.is_human(self.viewer) and self.viewer in self.game.to_move(state)
+
+    def act(self, action) -> bool:
+        """Apply a human action for the viewing seat; refuse illegal ones with the reason."""
+        if not self.my_turn:
+            self.notify("Wait: it is not your turn.", severity="warning")
+            return False
+        return self._apply(self.viewer, action)
+
+    def act_for_local_humans(self, action) -> bool:
+        """One key press answers for every human at this terminal (e.g. 'continue')."""
+        pending = [s for s in self.game.to_move(self.session.state) if self.is_human(s)]
+        done = False
+        for seat in pending:
+            done = self._apply(seat, action, advance=False) or done
+        self.advance()
+        return done
+
+    def _apply(self, seat: int, action, advance: bool = True) -> bool:
+        try:
+            self.session.apply(seat, action)
+        except IllegalAction as err:
+            self.notify(err.reason, title="Not allowed", severity="warning")
+            return False
+        except SaveError as err:
+            self.notify(f"Autosave failed: {err}", severity="error", timeout=10)
+        if advance:
+            self.advance()
+        return True
+
+    # --- bots ---------------------------------------------------------------------------------
+    def start_bot(self, seat: int) -> None:
+        serial = len(self.session.record.actions)
+        self.thinking[seat] = serial
+        level = self.seats[seat].level
+        bot = self.game.bots[level]
+        seed = f"{self.session.record.seed}:{serial}:{seat}:{self.retries}"
+        self.think(bot, self.session.view(seat), seat, serial, seed)
+
+    @work(thread=True, group="bots")
+    def think(self, bot, view, seat: int, serial: int, seed: str) -> None:
+        """Runs off the UI thread with only the bot's own view; never touches widgets."""
+        started = time.monotonic()
+        action = bot(view, seat, random.Random(seed))
+        pause = self.app.bot_delay - (time.monotonic() - started)
+        if pause > 0:
+            time.sleep(pause)
+        self.post_message(BotChose(seat, action, serial))
+
+    def on_bot_chose(self, message: BotChose) -> None:
+        if self.thinking.get(message.seat) != message.serial:
+            return
+        del self.thinking[message.seat]
+        if self.game.outcome(self.session.state) is not None:
+            return
+        if message.seat not in self.game.to_move(self.session.state):
+            self.advance()
+            return
+        try:
+            self.session.apply(message.seat, message.action)
+            self.retries = 0
+        except IllegalAction:
+            self.retries += 1  # the position moved on while it thought: think again
+            if self.retries > MAX_BOT_RETRIES:
+                self.notify("A bot could not find a legal move.", severity="error")
+                return
+        except SaveError as err:
+            self.notify(f"Autosave failed: {err}", severity="error", timeout=10)
+        self.advance()
+
+    def update_thinking(self) -> None:
+        names = tuple(self.seat_name(s) for s in sorted(self.thinking))
+        self.query_one(Thinking).names = names
+
+    # --- hand-over, result ----------------------------------------------------------------------
+    def hand_over(self, seat: int) -> None:
+        self.handing_over = True
+        label = self.game.seat_labels(len(self.seats))[seat]
+
+        def ready(_: bool | None) -> None:
+            self.viewer = seat
+            self.handing_over = False
+            self.advance()
+
+        self.app.push_screen(HandOverScreen(self.seats[seat].name, label), ready)
+
+    def result_text(self, outcome: Outcome) -> tuple[str, str]:
+        if outcome.is_draw:
+            return "A draw.", outcome.reason
+        names = " and ".join(self.seat_name(s) for s in outcome.winners)
+        return f"{names} wins!", outcome.reason
+
+    def show_result(self, outcome: Outcome) -> None:
+        headline, details = self.result_text(outcome)
+
+        def chosen(what: str | None) -> None:
+            if what == "new":
+                self.new_game_same_setup()
+            elif what == "menu":
+                self.app.pop_screen()
+
+        self.app.push_screen(ResultScreen(headline, details), chosen)
+
+    def new_game_same_setup(self) -> None:
+        record = self.session.record
+        session = Session.new(
+            self.game, self.app.store, record.seats, record.config, players=record.players
+        )
+        self.app.open_session(session)
+
+    # --- commands ------------------------------------------------------------------------------
+    def action_rules(self) -> None:
+        from tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game))
+
+    def action_menu(self) -> None:
+        self.notify(f"Saved as “{self.session.record.title}”.", timeout=3)
+        self.app.pop_screen()
+
+    def action_save_as(self) -> None:
+        from tui.screens.dialogs import PromptDialog
+
+        def done(title: str | None) -> None:
+            if not title:
+                return
+            try:
+                self.session.save_as(title)
+            except SaveError as err:
+                self.notify(str(err), severity="error")
+                return
+            self.notify(f"Saved as “{self.session.record.title}”.")
+
+        self.app.push_screen(PromptDialog("Save this game as:", self.session.record.title), done)
+
+
+def screen_for(session: Session) -> GameScreen:
+    """The screen class for a session's game."""
+    from tui.screens.gallic import GallicScreen
+
+    screens: dict[str, type[GameScreen]] = {"gallic": GallicScreen}
+    return screens[session.game.id](session)

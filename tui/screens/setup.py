@@ -1,0 +1,176 @@
+"""New-game setup: seats (human or bot with level), names, optional seed and game options."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from engine import registry
+from saves.record import SeatInfo
+from saves.session import Session
+
+HUMAN = "human"
+
+
+def seat_choices(game) -> list[tuple[str, str]]:
+    return [("Human", HUMAN)] + [(f"Bot · {level}", f"bot:{level}") for level in game.bots]
+
+
+def default_bot_level(game) -> str:
+    return "strong" if "strong" in game.bots else next(iter(game.bots))
+
+
+def named_seats(game, seats: list[SeatInfo]) -> tuple[SeatInfo, ...]:
+    """Fill in names a player left blank, so logs and saves always say who is who."""
+    out = []
+    for i, seat in enumerate(seats):
+        name = seat.name.strip()
+        if not name:
+            name = f"Player {i + 1}" if seat.kind == HUMAN else f"{seat.level.capitalize()} bot"
+        out.append(SeatInfo(kind=seat.kind, name=name, level=seat.level))
+    return tuple(out)
+
+
+class SetupScreen(Screen):
+    """Builds the seats and options, then starts a Session and opens the game's screen."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start", priority=True),
+    ]
+
+    def __init__(self, game, players: int | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.players = players or game.min_players
+
+    def compose(self) -> ComposeResult:
+        labels = self.game.seat_labels(self.players)
+        with VerticalScroll(id="setup"):
+            yield Static(f"New game · [b]{self.game.name}[/b]", classes="title")
+            yield Static(self.game.description, classes="subtitle")
+            if self.game.min_players != self.game.max_players:
+                with Horizontal(classes="row"):
+                    yield Label("Players", classes="field-label")
+                    yield Select(
+                        [
+                            (str(n), n)
+                            for n in range(self.game.min_players, self.game.max_players + 1)
+                        ],
+                        value=self.players,
+                        allow_blank=False,
+                        id="players",
+                    )
+            for i, label in enumerate(labels):
+                with Horizontal(classes="row seat"):
+                    yield Label(label, classes="field-label")
+                    yield Select(
+                        seat_choices(self.game),
+                        allow_blank=False,
+                        id=f"kind-{i}",
+                        value=HUMAN if i == 0 else f"bot:{default_bot_level(self.game)}",
+                    )
+                    yield Input(placeholder=f"name (Player {i + 1})", id=f"name-{i}", max_length=24)
+            for option in self.game.options:
+                with Horizontal(classes="row"):
+                    yield Label(option.label, classes="field-label")
+                    yield Select(
+                        [(text, value) for text, value in option.choices],
+                        value=option.default,
+                        allow_blank=False,
+                        id=f"option-{option.key}",
+                    )
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field-label")
+                yield Input(
+                    placeholder="random (type a number to replay a deal)",
+                    id="seed",
+                    restrict=r"[0-9]*",
+                    max_length=19,
+                )
+            with Horizontal(classes="row buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#kind-0", Select).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players" and event.value != self.players:
+            self.app.switch_screen(SetupScreen(self.game, int(event.value)))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_back()
+
+    def on_input_submitted(self) -> None:
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def chosen_seats(self) -> tuple[SeatInfo, ...]:
+        seats = []
+        for i in range(self.players):
+            kind = self.query_one(f"#kind-{i}", Select).value
+            name = self.query_one(f"#name-{i}", Input).value
+            if kind == HUMAN:
+                seats.append(SeatInfo(kind=HUMAN, name=name))
+            else:
+                seats.append(SeatInfo(kind="bot", name=name, level=str(kind).split(":", 1)[1]))
+        return named_seats(self.game, seats)
+
+    def action_start(self) -> None:
+        config = {
+            o.key: self.query_one(f"#option-{o.key}", Select).value for o in self.game.options
+        }
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else None
+        session = Session.new(
+            self.game, self.app.store, self.chosen_seats(), config, seed=seed, players=self.players
+        )
+        self.app.open_session(session)
+
+
+class GamePicker(ModalScreen[str]):
+    """Which game? Used by the palette and the menu's Rules entry."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Back")]
+
+    def __init__(self, prompt: str) -> None:
+        super().__init__()
+        self.prompt = prompt
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.prompt, classes="title")
+            yield OptionList(*[Option(g.name, id=g.id) for g in registry.GAMES.values()])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+def pick_game_then(app, what: str) -> None:
+    """Ask which game (unless there is only one), then open its setup or its rules."""
+    from tui.screens.rules import RulesScreen
+
+    def go(game_id: str | None) -> None:
+        if game_id is None:
+            return
+        game = registry.get(game_id)
+        app.push_screen(SetupScreen(game) if what == "new" else RulesScreen(game))
+
+    if len(registry.GAMES) == 1:
+        go(next(iter(registry.GAMES)))
+    else:
+        app.push_screen(GamePicker("New game" if what == "new" else "Rules of…"), go)

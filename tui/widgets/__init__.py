@@ -1,0 +1,1 @@
+"""Widgets shared by the game screens: cards, hands, piles, logs, the status bar."""

@@ -1,0 +1,42 @@
+"""The line under the board: what is being asked of the player, and who is thinking."""
+
+from __future__ import annotations
+
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widgets import Static
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+class Thinking(Static):
+    """A spinner with the names of the bots that are working; empty when none are."""
+
+    names: reactive[tuple[str, ...]] = reactive(())
+
+    def on_mount(self) -> None:
+        self.frame = 0
+        self.timer = self.set_interval(0.1, self.tick, pause=True)
+
+    def watch_names(self, names: tuple[str, ...]) -> None:
+        if names:
+            self.timer.resume()
+        else:
+            self.timer.pause()
+        self.tick()
+
+    def tick(self) -> None:
+        if not self.names:
+            self.update("")
+            return
+        self.frame = (self.frame + 1) % len(SPINNER)
+        self.update(f"{SPINNER[self.frame]} {', '.join(self.names)} thinking…")
+
+
+class StatusBar(Horizontal):
+    def compose(self):
+        yield Static(id="prompt")
+        yield Thinking(id="thinking")
+
+    def prompt(self, text: str) -> None:
+        self.query_one("#prompt", Static).update(text)
