@@ -174,6 +174,7 @@ class Tagged:
             if any(a.name == TAG for a in attrs.fields(cl)):
                 raise TypeError(f"{cl.__name__} has a field named {TAG!r}, the save format's tag")
         self.optional = optional
+        self._unstructure_hooks: dict[type, Callable[[Any], Any]] = {}
 
     def unstructure(self, value: Any) -> Any:
         if value is None and self.optional:
@@ -181,8 +182,11 @@ class Tagged:
         cl = type(value)
         if self.by_name.get(cl.__name__) is not cl:
             raise TypeError(f"{cl.__name__} is not one of {', '.join(self.by_name)}")
+        hook = self._unstructure_hooks.get(cl)
+        if hook is None:
+            hook = self._unstructure_hooks[cl] = self.conv.get_unstructure_hook(cl)
         out = {TAG: cl.__name__}
-        out.update(self.conv.unstructure(value, cl))
+        out.update(hook(value))
         return out
 
     def structure(self, value: Any, _: Any = None) -> Any:

@@ -408,11 +408,10 @@ class GallicGame:
         result = self.outcome(state)
         if result is None:
             return f"Battle {state.number}/{state.battles_to_play} · Rome {rome}, Gauls {gauls}"
+        battles = f"after {len(state.battles)} battles, Rome {rome}, Gauls {gauls}"
         if result.is_draw:
-            return f"Draw {rome}–{gauls}"
-        w = result.winners[0]
-        mine, theirs = (rome, gauls) if w == ROME else (gauls, rome)
-        return f"{SIDES[w]} won {mine}–{theirs}"
+            return f"Draw {battles}"
+        return f"{SIDES[result.winners[0]]} won {battles}"
 
     def rules_markdown(self) -> str:
         return (

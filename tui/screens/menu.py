@@ -11,7 +11,7 @@ from textual.widgets.option_list import Option
 
 from engine import registry
 
-BANNER = "B A T A L L A S"
+BANNER = "⚔  B A T A L L A S  ⚔"
 TAGLINE = "historical war games from old print-and-play rule sheets"
 
 
@@ -103,3 +103,8 @@ class MenuScreen(Screen):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "continue":
+            return self.app.store.most_recent(unfinished=True) is not None
+        return True

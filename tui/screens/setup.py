@@ -87,7 +87,7 @@ class SetupScreen(Screen):
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field-label")
                 yield Input(
-                    placeholder="random (type a number to replay a deal)",
+                    placeholder="random — or a number to replay a deal",
                     id="seed",
                     restrict=r"[0-9]*",
                     max_length=19,

@@ -21,6 +21,7 @@ class TooSmallScreen(Screen):
             yield Static(id="too-small")
 
     def on_resize(self) -> None:
+        self.app.check_size()
         self.query_one("#too-small", Static).update(
             f"Please enlarge the window\n\nBatallas needs {MIN_WIDTH}×{MIN_HEIGHT}; "
             f"this terminal is {self.app.size.width}×{self.app.size.height}."
