@@ -137,7 +137,7 @@ def test_three_in_a_row_wins_at_once() -> None:
     assert result.winners == (GAULS,)
     assert result.reason == "Gauls won three battles in a row."
     assert state.log[-1] == GameEnded(winners=(GAULS,), reason=result.reason)
-    assert GALLIC.progress(state) == "Gauls won 3–1"
+    assert GALLIC.progress(state) == "Gauls won after 4 battles, Rome 1, Gauls 3"
     assert GALLIC.legal_actions(state, ROME) == ()
 
 
@@ -147,7 +147,7 @@ def test_last_battle_winner_wins_the_game() -> None:
     result = GALLIC.outcome(state)
     assert state.phase == OVER and result.winners == (GAULS,)
     assert result.reason == "Gauls won the last battle."
-    assert GALLIC.progress(state) == "Gauls won 2–5"
+    assert GALLIC.progress(state) == "Gauls won after 8 battles, Rome 5, Gauls 2"
 
 
 def test_no_ninth_battle() -> None:
@@ -170,7 +170,7 @@ def test_drawn_last_battle_with_equal_wins_is_a_draw() -> None:
     state = both_keep(rigged(STRONG, STRONG, battles=history))
     result = GALLIC.outcome(state)
     assert result.is_draw and "draw" in result.reason
-    assert GALLIC.progress(state) == "Draw 3–3"
+    assert GALLIC.progress(state) == "Draw after 8 battles, Rome 3, Gauls 3"
 
 
 def test_quick_game_ends_after_five() -> None:
