@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
-from importlib import metadata
 from typing import Any
 
 import attrs
 
+from engine import __version__
 from engine.core import Seat
 
 HUMAN, BOT = "human", "bot"
 
 
-def _app_version() -> str:
-    try:
-        return metadata.version("batallas")
-    except metadata.PackageNotFoundError:  # running from a source checkout
-        return "0+source"
-
-
-APP_VERSION = _app_version()
+APP_VERSION = __version__
 
 
 def now_iso() -> str:

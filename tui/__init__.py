@@ -1,3 +1,5 @@
 """The Textual app: thin screens and widgets that render engine views."""
 
-__version__ = "0.1.0"
+from engine import __version__
+
+__all__ = ["__version__"]

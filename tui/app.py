@@ -12,7 +12,7 @@ from textual.screen import Screen
 
 from saves.session import Session
 from saves.store import SaveStore
-from tui.screens.game import GameScreen, screen_for
+from tui.screens.game import STYLES, GameScreen, screen_for
 from tui.screens.menu import MenuScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -21,7 +21,7 @@ class BatallasApp(App):
     """Menu first; game screens are pushed on top and pop back to it."""
 
     TITLE = "Batallas"
-    CSS_PATH = ["styles/app.tcss", "styles/cards.tcss"]
+    CSS_PATH = [STYLES / "app.tcss", STYLES / "cards.tcss"]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]

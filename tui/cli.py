@@ -105,10 +105,9 @@ def _new_game_starter(args):
         SeatInfo(kind="bot", name="", level="strong"),
     ]
     if not game.min_players <= len(seats) <= game.max_players:
-        print(
-            f"{game.name} takes {game.min_players}–{game.max_players} seats, not {len(seats)}.",
-            file=sys.stderr,
-        )
+        from tui.screens.menu import players_text
+
+        print(f"{game.name} is for {players_text(game)}; got {len(seats)} seats.", file=sys.stderr)
         return None
     for seat in seats:
         if seat.kind == "bot" and seat.level not in game.bots:

@@ -22,7 +22,7 @@ from engine.gallic.state import (
     GameEnded,
     Reshuffled,
 )
-from tui.screens.game import GameScreen
+from tui.screens.game import STYLES, GameScreen
 from tui.widgets.card import CardFace
 from tui.widgets.hand import HandView
 from tui.widgets.log import EventLog
@@ -46,7 +46,7 @@ class GallicScreen(GameScreen):
         Binding("enter", "confirm", "Confirm"),
         Binding("x", "clear", "Clear marks"),
     ]
-    CSS_PATH = "../styles/gallic.tcss"
+    CSS_PATH = STYLES / "gallic.tcss"
 
     def __init__(self, session) -> None:
         super().__init__(session)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 from textual import work
 from textual.app import ComposeResult
@@ -25,6 +26,7 @@ from saves.store import SaveError
 from tui.widgets.status import StatusBar, Thinking
 
 MAX_BOT_RETRIES = 3
+STYLES = Path(__file__).parent.parent / "styles"
 
 
 class BotChose(Message):

@@ -1,0 +1,69 @@
+"""The `batallas` command line outside the full-screen app."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.gallic.rules import GALLIC
+from saves.record import SeatInfo
+from saves.session import Session
+from saves.store import SaveStore
+from tui import __version__
+from tui.cli import main, parse_seat
+
+SEATS = (SeatInfo(kind="human", name="Ana"), SeatInfo(kind="bot", name="Easy bot", level="easy"))
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert __version__ in capsys.readouterr().out
+
+
+def test_rules_prints_the_house_rules(capsys):
+    assert main(["rules", "gallic"]) == 0
+    out = capsys.readouterr().out
+    assert "House rule" in out and "Vercingetorix" in out
+
+
+def test_saves_lists_good_and_broken_files(tmp_path, capsys):
+    store = SaveStore(tmp_path)
+    Session.new(GALLIC, store, SEATS, {}, seed=1, title="Bibracte")
+    (tmp_path / "mangled.json").write_text("not json at all")
+    assert main(["--saves-dir", str(tmp_path), "saves"]) == 0
+    out = capsys.readouterr().out
+    assert "Bibracte" in out and "Battle 1/8" in out
+    assert "mangled" in out and "UNREADABLE" in out
+    assert (tmp_path / "mangled.json").read_text() == "not json at all"
+
+
+def test_saves_dir_comes_from_batallas_home(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BATALLAS_HOME", str(tmp_path))
+    assert main(["saves"]) == 0
+    assert str(tmp_path / "saves") in capsys.readouterr().out
+
+
+def test_seat_specs():
+    assert parse_seat("human:Ana") == SeatInfo(kind="human", name="Ana")
+    assert parse_seat("bot:easy") == SeatInfo(kind="bot", name="", level="easy")
+    with pytest.raises(Exception, match="seat must be"):
+        parse_seat("robot")
+
+
+def test_new_refuses_a_wrong_seat_count_or_bot_level(tmp_path, capsys):
+    base = ["--saves-dir", str(tmp_path), "new", "gallic"]
+    assert main([*base, "--seat", "human"]) == 2
+    assert "is for 2 players; got 1 seats" in capsys.readouterr().err
+    assert main([*base, "--seat", "human", "--seat", "bot:genius"]) == 2
+    assert "No bot level 'genius'" in capsys.readouterr().err
+
+
+def test_resume_with_no_saves_says_so(tmp_path, capsys):
+    assert main(["--saves-dir", str(tmp_path), "resume"]) == 1
+    assert "No saved games" in capsys.readouterr().err
+
+
+def test_unknown_theme_is_refused(tmp_path, capsys):
+    assert main(["--saves-dir", str(tmp_path), "--theme", "neon-pink"]) == 2
+    assert "Unknown theme" in capsys.readouterr().err
