@@ -11,7 +11,7 @@ from textual.widgets import Static
 from engine.core import HIDDEN
 from engine.gallic import rules
 from engine.gallic.actions import Continue, Discard
-from engine.gallic.data import MAX_EXCHANGE, SIDES, TYPE_NAMES, card
+from engine.gallic.data import MAX_EXCHANGE, ROME, SIDES, TYPE_NAMES, card
 from engine.gallic.state import (
     DISCARD,
     OVER,
@@ -26,6 +26,21 @@ from tui.screens.game import STYLES, GameScreen
 from tui.widgets.card import CardFace
 from tui.widgets.hand import HandView
 from tui.widgets.log import EventLog
+
+
+def subject(side: int, start: bool = True) -> str:
+    if side == ROME:
+        return "Rome"
+    return "The Gauls" if start else "the Gauls"
+
+
+def verb(side: int, word: str) -> str:
+    """Rome is one city, the Gauls are many: "Rome wins", "the Gauls win"."""
+    return (
+        f"{word}es"
+        if side == ROME and word.endswith("sh")
+        else (f"{word}s" if side == ROME else word)
+    )
 
 
 def face(side: int, card_id: int, **extra) -> CardFace:
@@ -112,7 +127,8 @@ class GallicScreen(GameScreen):
             if kind is None:
                 out.append(face(side, c, dim=True, note="—"))
             elif kind != original:
-                out.append(face(side, c, note=f"as {kind}"))
+                note = f"→{kind}" if self.has_class("compact") else f"as {kind}"
+                out.append(face(side, c, note=note))
             else:
                 out.append(face(side, c, note="✓"))
         return out
@@ -200,25 +216,32 @@ class GallicScreen(GameScreen):
         )
 
     def describe(self, event) -> str | None:
+        """One log line per event, in plain words ("the Gauls win" but "Rome wins")."""
         if isinstance(event, BattleStarted):
             return f"[b]— Battle {event.number} —[/b]"
         if isinstance(event, Reshuffled):
-            return f"{SIDES[event.seat]} shuffles {event.cards} discards into a new deck."
+            return f"{subject(event.seat)} {verb(event.seat, 'shuffle')} {event.cards} discards "
+            "into a new deck."
         if isinstance(event, Exchanged):
             if event.cards:
                 names = ", ".join(card(event.seat, c).name for c in event.cards)
                 return f"You exchange {event.count}: {names}."
-            if event.seat == self.me:
-                return None
-            return f"{SIDES[event.seat]} exchange {event.count} card" + (
-                "s." if event.count != 1 else "."
+            if event.seat == self.me and self.is_human(self.me):
+                return "You keep your hand." if event.count == 0 else None
+            if event.count == 0:
+                return f"{subject(event.seat)} {verb(event.seat, 'keep')} the whole hand."
+            plural = "s" if event.count != 1 else ""
+            return (
+                f"{subject(event.seat)} {verb(event.seat, 'exchange')} {event.count} card{plural}."
             )
         if isinstance(event, BattleResolved):
             r, g = event.totals
             if event.winner is None:
                 return f"Battle {event.number}: Rome {r} – Gauls {g}, drawn."
-            verb = "wins" if event.winner == 0 else "win"
-            return f"Battle {event.number}: Rome {r} – Gauls {g}, {SIDES[event.winner]} {verb}."
+            return (
+                f"Battle {event.number}: Rome {r} – Gauls {g}, "
+                f"{subject(event.winner, start=False)} {verb(event.winner, 'win')}."
+            )
         if isinstance(event, GameEnded):
             return f"[b]{event.reason}[/b]"
         return None

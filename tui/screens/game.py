@@ -88,12 +88,21 @@ class ResultScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
+        # Keys pressed a moment before the game ended (Enter at the reveal) must not start a
+        # new game by accident: the choices wake up after a short pause.
+        self.armed = self.app.bot_delay <= 0
+        if not self.armed:
+            self.set_timer(min(0.6, self.app.bot_delay), self.arm)
+
+    def arm(self) -> None:
+        self.armed = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
+        self.action_choose(event.button.id)
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        if self.armed:
+            self.dismiss(what)
 
 
 class GameScreen(Screen):
