@@ -66,6 +66,8 @@ class HandOverScreen(Screen):
 class ResultScreen(ModalScreen[str]):
     """The end of a game: who won and why, then a new game, the menu, or a last look."""
 
+    AUTO_FOCUS = "#new"
+
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("m", "choose('menu')", "Menu"),
@@ -87,7 +89,6 @@ class ResultScreen(ModalScreen[str]):
                 yield Button("Board (b)", id="board")
 
     def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
         # Keys pressed a moment before the game ended (Enter at the reveal) must not start a
         # new game by accident: the choices wake up after a short pause.
         self.armed = self.app.bot_delay <= 0
