@@ -13,6 +13,7 @@ from itertools import combinations
 from engine.core import Seat
 from engine.gallic.actions import Continue, Discard
 from engine.gallic.data import DECK_SIZE, MAX_EXCHANGE
+from engine.gallic.scoring import hand_total
 from engine.gallic.state import DISCARD, GallicState
 
 # Successive halving: every exchange gets FIRST_SAMPLES deals, the best SHORTLIST get
@@ -54,7 +55,6 @@ def strong(view: GallicState, seat: Seat, rng: random.Random) -> Discard | Conti
     sums = [0] * len(candidates)
 
     def deal(indices: list[int], samples: int) -> None:
-        total_of = _hand_total()
         for _ in range(samples):
             order = deck[:]
             rng.shuffle(order)
@@ -66,7 +66,7 @@ def strong(view: GallicState, seat: Seat, rng: random.Random) -> Discard | Conti
                 drawn = order[:k]
                 if k > len(order):
                     drawn += sorted(pile + combo, key=keys.__getitem__)[: k - len(order)]
-                sums[i] += total_of(seat, kept[i] + tuple(drawn))
+                sums[i] += hand_total(seat, kept[i] + tuple(drawn))
 
     everyone = list(range(len(candidates)))
     deal(everyone, FIRST_SAMPLES)
@@ -75,10 +75,3 @@ def strong(view: GallicState, seat: Seat, rng: random.Random) -> Discard | Conti
     deal(shortlist, FINAL_SAMPLES)
     best = min(shortlist, key=lambda i: (-sums[i], len(candidates[i]), i))
     return Discard(candidates[best])
-
-
-def _hand_total():
-    # Imported late: rules.py imports this module to list the bots.
-    from engine.gallic.rules import hand_total
-
-    return hand_total

@@ -12,6 +12,7 @@ from engine.core import HIDDEN
 from engine.gallic import rules
 from engine.gallic.actions import Continue, Discard
 from engine.gallic.data import MAX_EXCHANGE, ROME, SIDES, TYPE_NAMES, card
+from engine.gallic.scoring import score
 from engine.gallic.state import (
     DISCARD,
     OVER,
@@ -148,11 +149,11 @@ class GallicScreen(GameScreen):
             text.append("  │  ", style="dim")
             text.append(f"✔ exchanged {exchanged}", style="bold")
         elif view.phase == DISCARD and side == self.me and self.selected:
-            total, _ = rules.score(side, tuple(c for c in s.hand if c not in self.selected))
+            total, _ = score(side, tuple(c for c in s.hand if c not in self.selected))
             text.append("  │  ", style="dim")
             text.append(f"marked {len(self.selected)}, the rest counts {total}", style="bold")
         if side == self.me and view.phase == DISCARD and side not in view.chosen:
-            total, _ = rules.score(side, s.hand)
+            total, _ = score(side, s.hand)
             text.append("  │  ", style="dim")
             text.append(f"hand counts {total}")
         return text

@@ -6,7 +6,8 @@ import random
 
 from engine.gallic.actions import Continue, Discard
 from engine.gallic.data import GAULS, ROME
-from engine.gallic.rules import GALLIC, hand_total
+from engine.gallic.rules import GALLIC
+from engine.gallic.scoring import hand_total
 from engine.gallic.state import OVER
 
 from .helpers import rigged

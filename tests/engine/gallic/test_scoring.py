@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.gallic.data import GAULS, ROME
-from engine.gallic.rules import hand_total, score
+from engine.gallic.scoring import hand_total, score
 from engine.gallic.state import Counted
 
 from .helpers import ids
