@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -17,12 +18,18 @@ class CardFace:
     title: str
     corner: str = ""
     footer: str = ""
+    hint: str = ""
     kind: str = ""
     face_down: bool = False
     back_label: str = ""
     note: str = ""
     dim: bool = False
     selected: bool = False
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Word-wrap for narrow cards; words longer than the card are split."""
+    return textwrap.wrap(text, width, break_long_words=True) or [""]
 
 
 class CardView(Widget):
@@ -56,21 +63,26 @@ class CardView(Widget):
     def render(self) -> Text:
         face = self.face
         width = max(1, self.content_size.width)
+        height = max(1, self.content_size.height)
         if face.face_down:
-            pattern = "▚" * width
-            lines = [pattern] * max(1, self.content_size.height)
-            if face.back_label and len(lines) >= 2:
-                middle = len(lines) // 2
-                lines[middle] = face.back_label[:width].center(width, "▚")
+            lines = ["▚" * width] * height
+            if face.back_label and height >= 2:
+                lines[height // 2] = face.back_label[:width].center(width, "▚")
             return Text("\n".join(lines), style="dim")
-        text = Text(no_wrap=False, overflow="fold")
-        text.append(face.corner, style="bold")
-        text.append("\n")
-        text.append(face.title)
-        body_lines = max(1, self.content_size.height - 2)
-        name_lines = len(Text(face.title).wrap(self.app.console, width))
-        text.append("\n" * max(1, body_lines - name_lines + 1))
-        text.append(face.footer[:width], style="italic")
+        # Corner and name first, the footer last, the hint only where room is left.
+        title = wrap(face.title, width)[: max(1, height - 2)]
+        footer = [face.footer[:width]] if face.footer and height >= 4 else []
+        room = height - 1 - len(title) - len(footer)
+        hint = wrap(face.hint, width)[: max(0, room)] if face.hint else []
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(face.corner[:width], style="bold")
+        for line in title:
+            text.append("\n" + line)
+        text.append("\n" * max(0, room - len(hint)))
+        for line in hint:
+            text.append("\n" + line, style="dim")
+        for line in footer:
+            text.append("\n" + line, style="italic")
         return text
 
     def on_click(self) -> None:

@@ -33,6 +33,19 @@ class HandView(Horizontal, can_focus=True):
         self.numbered = numbered
         self.faces: tuple[CardFace, ...] = ()
 
+    def fit(self) -> None:
+        """Many cards share the row: each gets narrower (down to 6 columns) so all stay seen."""
+        cards = list(self.query(CardView))
+        if not cards or not self.size.width:
+            return
+        widest = 9 if self.screen.has_class("compact") else 14
+        width = max(6, min(widest, self.size.width // len(cards)))
+        for view in cards:
+            view.styles.width = width
+
+    def on_resize(self) -> None:
+        self.fit()
+
     def set_cards(self, faces: tuple[CardFace, ...] | list[CardFace]) -> None:
         faces = tuple(faces)
         if faces == self.faces:
@@ -49,6 +62,7 @@ class HandView(Horizontal, can_focus=True):
             )
         self.faces = faces
         self.cursor = min(self.cursor, max(0, len(faces) - 1))
+        self.call_after_refresh(self.fit)
         self.call_after_refresh(self._show_cursor)
 
     def watch_cursor(self) -> None:
