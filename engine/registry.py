@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from engine.alamo.rules import ALAMO
 from engine.core import Game
 from engine.gallic.rules import GALLIC
 
-GAMES: dict[str, Game] = {g.id: g for g in (GALLIC,)}
+GAMES: dict[str, Game] = {g.id: g for g in (GALLIC, ALAMO)}
 
 
 def get(game_id: str) -> Game:

@@ -41,3 +41,58 @@ def test_gallic_reveal(snap_compare, tmp_path, size):
     assert snap_compare(
         app_with(tmp_path, gallic_start), terminal_size=size, run_before=exchange_two_and_reveal
     )
+
+
+def alamo_start(seats, seed):
+    from engine.alamo.rules import ALAMO
+
+    def start(app):
+        return screen_for(
+            Session.new(ALAMO, app.store, seats, {}, seed=seed, players=len(seats), title="S")
+        )
+
+    return start
+
+
+async def drive_until(pilot, wanted, keys) -> None:
+    """Play with ``keys(view)`` until ``wanted(view)`` holds on the player's turn."""
+    screen = pilot.app.screen
+    for _ in range(400):
+        await settle(pilot, pilot.app)
+        if screen.my_turn and wanted(screen.view):
+            return
+        if screen.my_turn:
+            await pilot.press(*keys(screen.view))
+    raise AssertionError("never reached the wanted moment")
+
+
+def test_alamo_composing_an_attack(snap_compare, tmp_path):
+    from engine.alamo.state import ATTACK
+    from tests.tui.test_alamo_play import mexican_keys
+
+    seats = (
+        SeatInfo(kind="bot", name="Travis", level="strong"),
+        SeatInfo(kind="human", name="Ana"),
+    )
+
+    async def compose(pilot):
+        await drive_until(
+            pilot, lambda v: v.phase == ATTACK and len(v.selection) >= 2, mexican_keys
+        )
+
+    assert snap_compare(
+        app_with(tmp_path, alamo_start(seats, 21)), terminal_size=(120, 40), run_before=compose
+    )
+
+
+def test_alamo_solitaire_assault(snap_compare, tmp_path):
+    from engine.alamo.state import REPEL
+    from tests.tui.test_alamo_play import texan_keys
+
+    async def assault(pilot):
+        await drive_until(pilot, lambda v: v.phase == REPEL, texan_keys)
+
+    seats = (SeatInfo(kind="human", name="Travis"),)
+    assert snap_compare(
+        app_with(tmp_path, alamo_start(seats, 3)), terminal_size=(120, 40), run_before=assault
+    )

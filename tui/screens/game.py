@@ -290,6 +290,8 @@ class GameScreen(Screen):
         self.app.push_screen(HandOverScreen(self.seats[seat].name, label), ready)
 
     def result_text(self, outcome: Outcome) -> tuple[str, str]:
+        if outcome.is_draw and len(self.seats) == 1:
+            return "Defeat.", outcome.reason  # a solitaire has no draw: nobody won, you lost
         if outcome.is_draw:
             return "A draw.", outcome.reason
         names = " and ".join(self.seat_name(s) for s in outcome.winners)
@@ -341,7 +343,8 @@ class GameScreen(Screen):
 
 def screen_for(session: Session) -> GameScreen:
     """The screen class for a session's game."""
+    from tui.screens.alamo import AlamoScreen
     from tui.screens.gallic import GallicScreen
 
-    screens: dict[str, type[GameScreen]] = {"gallic": GallicScreen}
+    screens: dict[str, type[GameScreen]] = {"gallic": GallicScreen, "alamo": AlamoScreen}
     return screens[session.game.id](session)

@@ -46,7 +46,7 @@ class SetupScreen(Screen):
     def __init__(self, game, players: int | None = None) -> None:
         super().__init__()
         self.game = game
-        self.players = players or game.min_players
+        self.players = players or min(game.max_players, max(2, game.min_players))
 
     def compose(self) -> ComposeResult:
         labels = self.game.seat_labels(self.players)

@@ -69,18 +69,20 @@ class CardView(Widget):
             if face.back_label and height >= 2:
                 lines[height // 2] = face.back_label[:width].center(width, "▚")
             return Text("\n".join(lines), style="dim")
-        # Corner and name first, the footer last, the hint only where room is left.
-        title = wrap(face.title, width)[: max(1, height - 2)]
-        footer = [face.footer[:width]] if face.footer and height >= 4 else []
-        room = height - 1 - len(title) - len(footer)
-        hint = wrap(face.hint, width)[: max(0, room)] if face.hint else []
+        # Corner and name first, then the hint, then the footer where room is left.
+        title = wrap(face.title, width)[: max(1, height - (1 if height <= 3 else 2))]
+        room = height - 1 - len(title)
+        hint = wrap(face.hint, width)[:room] if face.hint else []
+        room -= len(hint)
+        footer = [face.footer[:width]] if face.footer and room >= 1 and height >= 4 else []
+        room -= len(footer)
         text = Text(no_wrap=True, overflow="crop")
         text.append(face.corner[:width], style="bold")
         for line in title:
             text.append("\n" + line)
-        text.append("\n" * max(0, room - len(hint)))
         for line in hint:
             text.append("\n" + line, style="dim")
+        text.append("\n" * max(0, room))
         for line in footer:
             text.append("\n" + line, style="italic")
         return text
