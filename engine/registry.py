@@ -5,8 +5,9 @@ from __future__ import annotations
 from engine.alamo.rules import ALAMO
 from engine.core import Game
 from engine.gallic.rules import GALLIC
+from engine.metauro.rules import METAURO
 
-GAMES: dict[str, Game] = {g.id: g for g in (GALLIC, ALAMO)}
+GAMES: dict[str, Game] = {g.id: g for g in (GALLIC, ALAMO, METAURO)}
 
 
 def get(game_id: str) -> Game:

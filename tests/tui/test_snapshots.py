@@ -96,3 +96,36 @@ def test_alamo_solitaire_assault(snap_compare, tmp_path):
     assert snap_compare(
         app_with(tmp_path, alamo_start(seats, 3)), terminal_size=(120, 40), run_before=assault
     )
+
+
+def metauro_start(app):
+    from engine.metauro.rules import METAURO
+
+    seats = (SeatInfo(kind="human", name="Nero"), SeatInfo(kind="bot", name="S", level="strong"))
+    return screen_for(Session.new(METAURO, app.store, seats, {}, seed=2, title="S"))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_metauro_mid_battle(snap_compare, tmp_path, size):
+    from engine.metauro.state import MOVE
+    from tests.tui.test_metauro_play import next_keys
+    from tui.widgets.metauro_grid import MetauroGrid
+
+    def fought(view) -> bool:
+        return view.phase == MOVE and any(type(e).__name__ == "Fought" for e in view.log)
+
+    async def battle(pilot):
+        screen = pilot.app.screen
+        for _ in range(400):
+            await settle(pilot, pilot.app)
+            if screen.my_turn and fought(screen.view):
+                return
+            if screen.my_turn:
+                grid = screen.query_one(MetauroGrid)
+                start = grid.cursor
+                keys = next_keys(screen)
+                grid.cursor = start
+                await pilot.press(*keys)
+        raise AssertionError("no clash happened")
+
+    assert snap_compare(app_with(tmp_path, metauro_start), terminal_size=size, run_before=battle)

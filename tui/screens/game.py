@@ -345,6 +345,11 @@ def screen_for(session: Session) -> GameScreen:
     """The screen class for a session's game."""
     from tui.screens.alamo import AlamoScreen
     from tui.screens.gallic import GallicScreen
+    from tui.screens.metauro import MetauroScreen
 
-    screens: dict[str, type[GameScreen]] = {"gallic": GallicScreen, "alamo": AlamoScreen}
+    screens: dict[str, type[GameScreen]] = {
+        "gallic": GallicScreen,
+        "alamo": AlamoScreen,
+        "metauro": MetauroScreen,
+    }
     return screens[session.game.id](session)

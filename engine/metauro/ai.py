@@ -1,0 +1,500 @@
+"""Metauro bots: ``(view, seat, rng) -> action``, reading only their own seat's view.
+
+``easy`` is eager and careless: most turns it marches a handful of units (the general too)
+towards the nearest enemy, picks pairs at random, retreats anywhere and advances on a coin toss.
+
+``strong`` plans each turn unit by unit. For every square a unit could end on it weighs the fight
+it would start there (the clash odds with both sides' advantage points, and whether the enemy
+could retreat), the fights the enemy could force on it next turn (every square each enemy unit
+can reach), terrain, and the distance to the enemy, his general and his standards. It keeps its
+own general out of reach, hunts the enemy general, rides for the enemy standards when a rider
+can hold them and covers its own when they are threatened. In a clash it picks the pairs of
+best expected value; it advances and retreats by the same measure. A turn's plan is computed
+once and replayed step by step from a small cache.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import OrderedDict
+from functools import lru_cache
+from typing import Any
+
+from engine.core import Seat
+from engine.metauro.actions import (
+    Advance,
+    AutoPair,
+    Deploy,
+    EndMove,
+    Move,
+    NoAdvance,
+    Pair,
+    Pass,
+)
+from engine.metauro.data import (
+    BOARDS,
+    CAVALRY,
+    EDGE_NEIGHBOURS,
+    ELEPHANT,
+    FOOT,
+    GENERAL,
+    INFANTRY,
+    KIND_BONUS,
+    NEIGHBOURS,
+    TERRAIN_BONUS,
+    TRUMPET,
+    distance,
+    ground,
+    home_distance,
+    stack_fits,
+)
+from engine.metauro.state import ADVANCE, DEPLOY, MOVE, PAIR, RETREAT, MetauroState, Unit
+
+
+def _rules():
+    # Imported late: rules.py imports this module to list the bots.
+    from engine.metauro import rules
+
+    return rules
+
+
+# --- easy --------------------------------------------------------------------------------------
+
+EASY_KEEP_MOVING = 0.8  # after each unit moved, the chance easy moves another
+
+
+def easy(view: MetauroState, seat: Seat, rng: random.Random) -> Any:
+    """Careless but legal: marches units at the nearest enemy, fights and retreats at random."""
+    rules = _rules()
+    phase = view.phase
+    if phase == DEPLOY:
+        return Deploy()
+    if phase == PAIR:
+        legal = rules.METAURO.legal_actions(view, seat)
+        return rng.choice(legal)
+    if phase == RETREAT:
+        return rng.choice(rules.METAURO.legal_actions(view, seat))
+    if phase == ADVANCE:
+        return Advance() if rng.random() < 0.5 else NoAdvance()
+    if phase != MOVE:
+        raise ValueError(f"no move in phase {phase!r}")
+    done = EndMove() if view.moved else Pass()
+    if view.moved and rng.random() > EASY_KEEP_MOVING:
+        return done
+    ids = list(rules.movable(view))
+    rng.shuffle(ids)
+    enemies = [u.square for u in view.units if u.side != seat]
+    by_id = {u.id: u for u in view.units}
+    for uid in ids:
+        u = by_id[uid]
+        targets = rules.reachable(view, (uid,))
+        if not targets:
+            continue
+        here = min(distance(u.square, e) for e in enemies)
+        scored = [(min(distance(t, e) for e in enemies), rng.random(), t) for t in targets]
+        best = min(scored)
+        if best[0] < here or rng.random() < 0.3:
+            to = best[2] if rng.random() < 0.75 else rng.choice(targets)
+            return Move(u.square, to, (uid,))
+    return done
+
+
+# --- strong: valuations ------------------------------------------------------------------------
+
+VALUE = {GENERAL: 30.0, ELEPHANT: 3.5, CAVALRY: 2.2, INFANTRY: 1.0, TRUMPET: 1.3}
+RETREAT_COST = 0.3  # a beaten unit pushed back: disorder, and the winner may step in
+THREAT_WEIGHT = 0.85  # what the enemy's best fight against a unit next turn costs
+SECOND_THREAT = 0.25  # ... and each further enemy able to strike it
+ADVANCE_WEIGHT = 0.07  # per square nearer the nearest enemy
+HUNT_WEIGHT = 0.05  # per square nearer the enemy general
+RAID_WEIGHT = 0.2  # per square nearer an enemy standard a rider could hold
+STANDARD_HELD = 2.5  # a unit standing on an enemy standard
+BOTH_STANDARDS = 60.0  # both held: the battle is won if they are still held after the clash
+COVER_STANDARD = 15.0  # stand on an own standard the enemy could otherwise take
+GENERAL_AWAY = 0.4  # per square the general stands nearer the enemy than GENERAL_SAFE
+GENERAL_SAFE = 4
+GENERAL_EDGE = 3.0  # the general on his home edge could not retreat
+GUARD_WEIGHT = 0.9  # a unit shielding the general takes that much of his threat away
+
+
+@lru_cache(maxsize=4096)
+def _pair_value(
+    kind_a: str,
+    bonus_a: int,
+    can_retreat_a: bool,
+    kind_b: str,
+    bonus_b: int,
+    can_retreat_b: bool,
+) -> float:
+    """Expected value of a fight for ``a``'s side: what it kills or pushes back minus what it
+    loses, in unit values."""
+    odds = _rules().fight_odds(bonus_a, bonus_b, kind_a == TRUMPET, kind_b == TRUMPET)
+    kill = odds.kill if can_retreat_b else odds.win
+    killed = odds.killed if can_retreat_a else odds.lose
+    gained = VALUE[kind_b] * kill + RETREAT_COST * (odds.win - kill)
+    lost = VALUE[kind_a] * killed + RETREAT_COST * (odds.lose - killed)
+    return gained - lost
+
+
+class _Plan:
+    """What the strong bot knows about the position while it plans one decision."""
+
+    def __init__(self, view: MetauroState, seat: Seat) -> None:
+        rules = _rules()
+        self.view = view
+        self.seat = seat
+        self.board = BOARDS[view.scenario]
+        self.terrain = rules._terrain_map(self.board)
+        self.own = [u for u in view.units if u.side == seat]
+        self.enemy = [u for u in view.units if u.side != seat]
+        self.enemy_squares = {u.square for u in self.enemy}
+        self.enemy_occ: dict[str, list[Unit]] = {}
+        for u in self.enemy:
+            self.enemy_occ.setdefault(u.square, []).append(u)
+        self.occ: dict[str, list[str]] = {}  # planned own occupancy: square -> kinds
+        for u in self.own:
+            self.occ.setdefault(u.square, []).append(u.kind)
+        self.enemy_general = next((u.square for u in self.enemy if u.kind == GENERAL), None)
+        self.general = next((u.square for u in self.own if u.kind == GENERAL), None)
+        self.own_standards = self.board.standards[seat]
+        self.enemy_standards = self.board.standards[1 - seat]
+        self._threats()
+
+    def _threats(self) -> None:
+        """For every square an enemy unit could stand on next turn, the (kind, advantage) of
+        those that could; and whether the enemy could take both own standards."""
+        rules = _rules()
+        occ = rules.occupancy(self.view.units)
+        contact = rules.contact_squares(self.view.units, 1 - self.seat)
+        found: dict[str, set[tuple[str, int]]] = {}
+        self.enemy_reach: dict[int, set[str]] = {}
+        for e in self.enemy:
+            squares = set(rules.reach(self.board, occ, e.side, e.kind, e.square, contact))
+            squares.add(e.square)
+            self.enemy_reach[e.id] = squares
+            kind_bonus = KIND_BONUS.get(e.kind, 0)
+            for t in squares:
+                found.setdefault(t, set()).add(
+                    (e.kind, kind_bonus + TERRAIN_BONUS.get(self.terrain[t], 0))
+                )
+        self.attackers_from = found
+        reachers = [
+            {e.id for e in self.enemy if sq in self.enemy_reach[e.id]} for sq in self.own_standards
+        ]
+        self.standards_danger = all(reachers) and len(set().union(*reachers)) >= 2
+
+    # -- pieces of the score --
+
+    def bonus(self, kind: str, sq: str) -> int:
+        return KIND_BONUS.get(kind, 0) + TERRAIN_BONUS.get(self.terrain[sq], 0)
+
+    def own_can_retreat(self, kind: str, sq: str) -> bool:
+        here = home_distance(self.seat, sq)
+        allowed = ground(kind)
+        for n in NEIGHBOURS[sq]:
+            if home_distance(self.seat, n) >= here or self.terrain[n] not in allowed:
+                continue
+            if n in self.enemy_squares:
+                continue
+            if _fits(self.occ.get(n, []) + [kind]):
+                return True
+        return False
+
+    def enemy_can_retreat(self, e: Unit) -> bool:
+        side = 1 - self.seat
+        here = home_distance(side, e.square)
+        allowed = ground(e.kind)
+        for n in NEIGHBOURS[e.square]:
+            if home_distance(side, n) >= here or self.terrain[n] not in allowed:
+                continue
+            if self.occ.get(n):
+                continue
+            kinds = [x.kind for x in self.enemy_occ.get(n, ())]
+            if _fits(kinds + [e.kind]):
+                return True
+        return False
+
+    def threat(self, kind: str, sq: str) -> float:
+        """The enemy's best expected gain from fighting a unit of ``kind`` on ``sq`` next turn:
+        from every edge-neighbour not held by an own unit, each enemy that could stand there."""
+        attackers: set[tuple[str, int]] = set()
+        for t in EDGE_NEIGHBOURS[sq]:
+            if t in self.occ and self.occ[t]:
+                continue
+            found = self.attackers_from.get(t)
+            if found:
+                attackers |= found
+        if not attackers:
+            return 0.0
+        bonus = self.bonus(kind, sq)
+        can_retreat = self.own_can_retreat(kind, sq)
+        values = sorted(
+            (_pair_value(k, b, True, kind, bonus, can_retreat) for k, b in attackers),
+            reverse=True,
+        )
+        top = max(0.0, values[0])
+        extra = sum(max(0.0, v) for v in values[1:3])
+        return top + SECOND_THREAT * extra
+
+    def guard(self, sq: str) -> float:
+        """What holding ``sq`` takes off the threat to the own general, if it shields him."""
+        g = self.general
+        if g is None or sq not in EDGE_NEIGHBOURS[g] or self.occ.get(sq):
+            return 0.0
+        before = self.threat(GENERAL, g)
+        if not before:
+            return 0.0
+        self.occ[sq] = [INFANTRY]
+        after = self.threat(GENERAL, g)
+        del self.occ[sq]
+        return before - after
+
+    def attack(self, kind: str, sq: str, claims: dict[int, int]) -> tuple[float, int | None]:
+        """The best fight a unit of ``kind`` on ``sq`` could start against an enemy soldier not
+        yet claimed by another of its units; (0, None) when it faces none."""
+        best: tuple[float, int | None] = (0.0, None)
+        found = False
+        bonus = self.bonus(kind, sq)
+        can_retreat = self.own_can_retreat(kind, sq)
+        for n in EDGE_NEIGHBOURS[sq]:
+            for e in self.enemy_occ.get(n, ()):
+                if claims.get(e.id):
+                    continue
+                value = _pair_value(
+                    kind,
+                    bonus,
+                    can_retreat,
+                    e.kind,
+                    self.bonus(e.kind, e.square),
+                    self.enemy_can_retreat(e),
+                )
+                if not found or value > best[0]:
+                    best, found = (value, e.id), True
+        return best
+
+    def positional(self, u: Unit, sq: str) -> float:
+        score = 0.0
+        if self.enemy:
+            near = min(distance(sq, e) for e in self.enemy_squares)
+        else:
+            near = 0
+        if u.kind == GENERAL:
+            # Keep well away from the enemy, off the home edge (no retreat from there).
+            score -= GENERAL_AWAY * max(0, GENERAL_SAFE - near)
+            if home_distance(self.seat, sq) == 0:
+                score -= GENERAL_EDGE
+        else:
+            score -= ADVANCE_WEIGHT * near
+            if self.enemy_general is not None:
+                score -= HUNT_WEIGHT * distance(sq, self.enemy_general)
+        enemy_std = self.enemy_standards
+        if sq in enemy_std:
+            score += STANDARD_HELD
+            other = enemy_std[1] if sq == enemy_std[0] else enemy_std[0]
+            if self.occ.get(other):
+                score += BOTH_STANDARDS
+        elif u.kind == CAVALRY or u.kind == ELEPHANT:
+            holdable = [s for s in enemy_std if self.terrain[s] in ground(u.kind)]
+            free = [s for s in holdable if not self.occ.get(s)]
+            if free:
+                score -= RAID_WEIGHT * min(distance(sq, s) for s in free)
+        if sq in self.own_standards and self.standards_danger and u.kind != GENERAL:
+            score += COVER_STANDARD
+        return score
+
+    def local(self, u: Unit, sq: str, claims: dict[int, int]) -> tuple[float, int | None]:
+        value, target = self.attack(u.kind, sq, claims)
+        score = value - THREAT_WEIGHT * self.threat(u.kind, sq) + self.positional(u, sq)
+        if u.kind != GENERAL:
+            score += GUARD_WEIGHT * self.guard(sq)
+        return score, target
+
+
+def _fits(kinds: list[str]) -> bool:
+    foot = sum(1 for k in kinds if k in FOOT)
+    cav = sum(1 for k in kinds if k == CAVALRY)
+    ele = len(kinds) - foot - cav
+    return stack_fits(foot, cav, ele)
+
+
+# --- strong: the turn --------------------------------------------------------------------------
+
+_CACHE: OrderedDict[Any, tuple[Move, ...]] = OrderedDict()
+_CACHE_SIZE = 512
+_CACHE_LOCK = threading.Lock()  # bots may run in worker threads
+
+
+def _key(view: MetauroState) -> Any:
+    return (view.scenario, view.turn, view.mover, view.units, view.moved)
+
+
+def _plan_turn(view: MetauroState, seat: Seat) -> list[Move]:
+    """The strong bot's moves for the rest of this turn, in the order to play them."""
+    rules = _rules()
+    plan = _Plan(view, seat)
+    movable = set(rules.movable(view))
+    if not plan.enemy:
+        return []
+    # The general first (his guards then close round him), then the front units.
+    order = sorted(
+        (u for u in plan.own if u.id in movable),
+        key=lambda u: (
+            u.kind != GENERAL,
+            min(distance(u.square, e) for e in plan.enemy_squares),
+            u.id,
+        ),
+    )
+    fixed = [u for u in plan.own if u.id not in movable]
+    claims: dict[int, int] = {}
+    for u in fixed:  # units already moved (or not movable) fight where they stand
+        _value, target = plan.attack(u.kind, u.square, claims)
+        if target is not None:
+            claims[target] = claims.get(target, 0) + 1
+    occ = rules.occupancy(view.units)
+    contact = rules.contact_squares(view.units, seat)
+    moves: list[Move] = []
+    for u in order:
+        options = rules.reach(plan.board, occ, seat, u.kind, u.square, contact)
+        here = plan.occ[u.square]
+        here.remove(u.kind)
+        best_score, best_target = plan.local(u, u.square, claims)
+        best_sq = u.square
+        for sq in options:
+            if not _fits(plan.occ.get(sq, []) + [u.kind]):
+                continue
+            score, target = plan.local(u, sq, claims)
+            if score > best_score + 1e-9:
+                best_score, best_sq, best_target = score, sq, target
+        plan.occ.setdefault(best_sq, []).append(u.kind)
+        if u.kind == GENERAL:
+            plan.general = best_sq
+        if best_target is not None:
+            claims[best_target] = claims.get(best_target, 0) + 1
+        if best_sq != u.square:
+            moves.append(Move(u.square, best_sq, (u.id,)))
+    return moves
+
+
+def _next_move(view: MetauroState, seat: Seat) -> Any:
+    rules = _rules()
+    if not view.moved and view.passes == 1:
+        # The enemy passed quietly: passing too ends the battle on losses.
+        lost = rules.casualties(view)
+        if lost[seat] < lost[1 - seat]:
+            return Pass()
+        if not _plan_turn(view, seat):
+            return _least_bad_move(view, seat)
+    with _CACHE_LOCK:
+        cached = _CACHE.get(_key(view))
+    if cached is None:
+        moves = _plan_turn(view, seat)
+        # Remember the rest of the plan for each position it passes through.
+        found = {}
+        state = view
+        for i, move in enumerate(moves):
+            found[_key(state)] = tuple(moves[i:])
+            state = rules.METAURO.apply(state, seat, move)
+        found[_key(state)] = ()
+        with _CACHE_LOCK:
+            _CACHE.update(found)
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+        cached = tuple(moves)
+    if cached and cached[0] in rules.METAURO.legal_actions(view, seat):
+        return cached[0]
+    if cached:  # a stale plan: plan again from here
+        moves = _plan_turn(view, seat)
+        if moves:
+            return moves[0]
+    return EndMove() if view.moved else Pass()
+
+
+def _least_bad_move(view: MetauroState, seat: Seat) -> Any:
+    """Some move rather than a pass that would lose or draw the battle: the unit move of best
+    score, even if standing still would score better."""
+    rules = _rules()
+    plan = _Plan(view, seat)
+    claims: dict[int, int] = {}
+    best: tuple[float, Any] | None = None
+    for uid in rules.movable(view):
+        u = rules.unit_at(view, uid)
+        assert u is not None
+        plan.occ[u.square].remove(u.kind)
+        for sq in rules.reachable(view, (uid,)):
+            score, _ = plan.local(u, sq, claims)
+            if best is None or score > best[0]:
+                best = (score, Move(u.square, sq, (uid,)))
+        plan.occ[u.square].append(u.kind)
+    return best[1] if best is not None else Pass()
+
+
+def _best_pair(view: MetauroState, seat: Seat) -> Any:
+    rules = _rules()
+    pairs = rules.facing_pairs(view)
+    if not pairs:
+        return AutoPair()
+    plan = _Plan(view, seat)
+    by_id = {u.id: u for u in view.units}
+
+    def value(p: tuple[int, int]) -> float:
+        a, b = by_id[p[0]], by_id[p[1]]
+        return _pair_value(
+            a.kind,
+            plan.bonus(a.kind, a.square),
+            plan.own_can_retreat(a.kind, a.square),
+            b.kind,
+            plan.bonus(b.kind, b.square),
+            plan.enemy_can_retreat(b),
+        )
+
+    best = max(pairs, key=lambda p: (value(p), -p[0], -p[1]))
+    return Pair(*best)
+
+
+def _best_retreat(view: MetauroState, seat: Seat) -> Any:
+    rules = _rules()
+    options = rules.METAURO.legal_actions(view, seat)
+    clash = view.clash
+    assert clash is not None and clash.retreating is not None
+    u = rules.unit_at(view, clash.retreating)
+    assert u is not None
+    plan = _Plan(view, seat)
+    plan.occ[u.square].remove(u.kind)
+    return max(
+        options,
+        key=lambda a: (
+            -plan.threat(u.kind, a.to) + 0.2 * plan.bonus(u.kind, a.to) + plan.positional(u, a.to),
+            a.to,
+        ),
+    )
+
+
+def _advance_or_not(view: MetauroState, seat: Seat) -> Any:
+    rules = _rules()
+    clash = view.clash
+    assert clash is not None and clash.advancer is not None and clash.vacated is not None
+    u = rules.unit_at(view, clash.advancer)
+    assert u is not None
+    plan = _Plan(view, seat)
+    claims: dict[int, int] = {}
+    stay, _ = plan.local(u, u.square, claims)
+    plan.occ[u.square].remove(u.kind)
+    go, _ = plan.local(u, clash.vacated, claims)
+    return Advance() if go > stay else NoAdvance()
+
+
+def strong(view: MetauroState, seat: Seat, rng: random.Random) -> Any:
+    """Plans its turn, fights the pairs of best value, guards its general and standards."""
+    phase = view.phase
+    if phase == DEPLOY:
+        return Deploy()
+    if phase == MOVE:
+        return _next_move(view, seat)
+    if phase == PAIR:
+        return _best_pair(view, seat)
+    if phase == RETREAT:
+        return _best_retreat(view, seat)
+    if phase == ADVANCE:
+        return _advance_or_not(view, seat)
+    raise ValueError(f"no move in phase {phase!r}")

@@ -1,0 +1,145 @@
+"""The bots: legal from a view alone, sensible choices, and strong beats easy."""
+
+from __future__ import annotations
+
+import random
+
+from engine.metauro.actions import Advance, EndMove, Move, NoAdvance, Pair, Pass
+from engine.metauro.data import CAVALRY, EDGE_NEIGHBOURS, ELEPHANT, GENERAL, INFANTRY
+from engine.metauro.rules import METAURO, board_of, contact_squares, occupancy, reach
+from engine.metauro.state import ADVANCE, MOVE, PAIR, Fought, Unit
+
+from .helpers import C, R, play, rigged, with_dice
+
+easy, strong = METAURO.bots["easy"], METAURO.bots["strong"]
+
+
+def bot_turn(state, seat, bot=strong, seed=0):
+    """Let ``bot`` play for ``seat`` until the turn passes to the other side or the game ends."""
+    rnd = random.Random(seed)
+    actions = []
+    while METAURO.outcome(state) is None and METAURO.to_move(state) == (seat,):
+        action = bot(METAURO.view(state, seat), seat, rnd)
+        assert action in METAURO.legal_actions(state, seat)
+        actions.append(action)
+        state = METAURO.apply(state, seat, action)
+        if state.phase == MOVE and state.mover != seat:
+            break
+    return state, actions
+
+
+def test_strong_takes_both_standards_when_it_can() -> None:
+    state = rigged(
+        (R, CAVALRY, "n5"),
+        (R, CAVALRY, "n7"),
+        (R, GENERAL, "a11"),
+        (C, GENERAL, "k1"),
+        (C, INFANTRY, "k11"),
+    )
+    state, _ = bot_turn(state, R)
+    assert METAURO.outcome(state).winners == (R,)
+
+
+def test_strong_goes_for_the_enemy_general() -> None:
+    state = rigged(
+        (R, CAVALRY, "e5"),
+        (R, GENERAL, "a11"),
+        (C, GENERAL, "h5"),
+        (C, INFANTRY, "m9"),
+        scenario="zama",
+    )
+    state, _ = bot_turn(state, R)
+    fought = [e.fight for e in state.log if isinstance(e, Fought)]
+    assert fought and (fought[0].a, fought[0].b) == (0, 2)
+
+
+def test_strong_keeps_its_general_out_of_reach() -> None:
+    state = rigged(
+        (R, GENERAL, "f5"),
+        (R, INFANTRY, "d4"),
+        (R, INFANTRY, "d6"),
+        (C, ELEPHANT, "i5"),
+        (C, GENERAL, "p11"),
+        scenario="zama",
+    )
+    state, actions = bot_turn(state, R)
+    assert actions[-1] == EndMove()
+    general = next(u for u in state.units if u.kind == GENERAL and u.side == R)
+    elephant = next(u for u in state.units if u.kind == ELEPHANT)
+    occ = occupancy(state.units)
+    contact = contact_squares(state.units, C)
+    can_reach = set(reach(board_of(state), occ, C, ELEPHANT, elephant.square, contact))
+    open_sides = [sq for sq in EDGE_NEIGHBOURS[general.square] if sq not in occ]
+    assert not can_reach & set(open_sides)
+
+
+def test_strong_pairs_for_the_best_odds() -> None:
+    """The cavalryman faces an infantryman in forest and one on the plain: it takes the plain."""
+    state = rigged(
+        (R, CAVALRY, "g6"),
+        (C, INFANTRY, "h6"),
+        (C, INFANTRY, "g5"),
+        (R, GENERAL, "a11"),
+        (C, GENERAL, "p1"),
+    )
+    state = play(state, (R, Pass()))
+    assert state.phase == PAIR
+    assert strong(METAURO.view(state, R), R, random.Random(0)) == Pair(0, 2)
+
+
+def test_strong_does_not_advance_its_general_into_danger() -> None:
+    state = rigged(
+        (R, GENERAL, "e5"),
+        (C, INFANTRY, "f5"),
+        (C, CAVALRY, "h5"),
+        (C, CAVALRY, "h6"),
+        (R, INFANTRY, "d5"),
+        (C, GENERAL, "p1"),
+        scenario="zama",
+        mover=C,
+    )
+    state = play(state, (C, Pass()))
+    state = METAURO.apply(with_dice(state, 1, 6), C, Pair(1, 0))  # the general wins and kills
+    assert state.phase == ADVANCE
+    assert strong(METAURO.view(state, R), R, random.Random(0)) == NoAdvance()
+    assert Advance() in METAURO.legal_actions(state, R)
+
+
+def play_game(seed, bots, scenario):
+    state = METAURO.new({"scenario": scenario}, seed, 2)
+    rngs = (random.Random(2 * seed), random.Random(2 * seed + 1))
+    while METAURO.outcome(state) is None:
+        (seat,) = METAURO.to_move(state)
+        state = METAURO.apply(state, seat, bots[seat](METAURO.view(state, seat), seat, rngs[seat]))
+    return METAURO.outcome(state).winners
+
+
+def test_strong_beats_easy_on_both_sides_and_both_boards() -> None:
+    won = 0
+    for seed in range(12):
+        me = seed % 2
+        bots = [easy, easy]
+        bots[me] = strong
+        won += play_game(seed, bots, ("metauro", "zama")[seed // 2 % 2]) == (me,)
+    assert won >= 9, won
+
+
+def test_easy_is_legal_and_varied() -> None:
+    state = METAURO.new({}, 4, 2)
+    state, _ = bot_turn(state, C, easy)
+    state, _ = bot_turn(state, R, easy)
+    seat = state.mover
+    view = METAURO.view(state, seat)
+    picks = {easy(view, seat, random.Random(i)) for i in range(60)}
+    assert picks <= set(METAURO.legal_actions(state, seat)) and len(picks) > 3
+    assert any(isinstance(p, Move) for p in picks)
+
+
+def test_strong_ends_a_quiet_battle_it_is_winning_and_plays_on_when_it_is_not() -> None:
+    units = ((R, INFANTRY, "c5"), (R, GENERAL, "a11"), (C, INFANTRY, "n5"), (C, GENERAL, "p1"))
+    lost_carthaginian = (Unit(id=4, side=C, kind=INFANTRY, square="k5"),)
+    ahead = rigged(*units, scenario="zama", passes=1, fallen=lost_carthaginian)
+    assert strong(METAURO.view(ahead, R), R, random.Random(0)) == Pass()
+    lost_roman = (Unit(id=4, side=R, kind=INFANTRY, square="k5"),)
+    behind = rigged(*units, scenario="zama", passes=1, fallen=lost_roman)
+    assert isinstance(strong(METAURO.view(behind, R), R, random.Random(0)), Move)
