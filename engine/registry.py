@@ -5,9 +5,10 @@ from __future__ import annotations
 from engine.alamo.rules import ALAMO
 from engine.core import Game
 from engine.gallic.rules import GALLIC
+from engine.mates.rules import MATES
 from engine.metauro.rules import METAURO
 
-GAMES: dict[str, Game] = {g.id: g for g in (GALLIC, ALAMO, METAURO)}
+GAMES: dict[str, Game] = {g.id: g for g in (GALLIC, ALAMO, MATES, METAURO)}
 
 
 def get(game_id: str) -> Game:

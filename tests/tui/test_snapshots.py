@@ -129,3 +129,40 @@ def test_metauro_mid_battle(snap_compare, tmp_path, size):
         raise AssertionError("no clash happened")
 
     assert snap_compare(app_with(tmp_path, metauro_start), terminal_size=size, run_before=battle)
+
+
+def mates_start(players: int, seed: int):
+    from engine.mates.rules import MATES
+
+    seats = (SeatInfo(kind="human", name="Ana"),) + tuple(
+        SeatInfo(kind="bot", name=f"Bot {i}", level="strong") for i in range(1, players)
+    )
+
+    def start(app):
+        return screen_for(
+            Session.new(
+                MATES, app.store, seats, {"puzzles": 10}, seed=seed, players=players, title="S"
+            )
+        )
+
+    return start
+
+
+def test_mates_piece_attack_on_two_defender_cards(snap_compare, tmp_path):
+    from engine.mates.state import COUNTER
+
+    async def counter(pilot):
+        await drive_until(pilot, lambda v: v.phase == COUNTER, lambda v: [])
+
+    assert snap_compare(
+        app_with(tmp_path, mates_start(3, 4)), terminal_size=(120, 40), run_before=counter
+    )
+
+
+def test_mates_puzzle(snap_compare, tmp_path):
+    async def shown(pilot):
+        await settle(pilot, pilot.app)
+
+    assert snap_compare(
+        app_with(tmp_path, mates_start(1, 3)), terminal_size=(120, 40), run_before=shown
+    )

@@ -345,11 +345,13 @@ def screen_for(session: Session) -> GameScreen:
     """The screen class for a session's game."""
     from tui.screens.alamo import AlamoScreen
     from tui.screens.gallic import GallicScreen
+    from tui.screens.mates import MatesScreen
     from tui.screens.metauro import MetauroScreen
 
     screens: dict[str, type[GameScreen]] = {
         "gallic": GallicScreen,
         "alamo": AlamoScreen,
         "metauro": MetauroScreen,
+        "mates": MatesScreen,
     }
     return screens[session.game.id](session)

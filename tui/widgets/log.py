@@ -5,7 +5,10 @@ from __future__ import annotations
 from textual.widgets import RichLog
 
 
-class EventLog(RichLog):
+class EventLog(RichLog, can_focus=False):
+    """Not focusable: arrows and Enter always belong to the board or hand (the mouse wheel
+    still scrolls it)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=True, auto_scroll=True, min_width=20)
         self.shown: list[str] = []
