@@ -42,6 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--seat", action="append", type=parse_seat, default=None, help=SEAT_HELP)
     new.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     new.add_argument("--title", default=None, help="name of the save")
+    new.add_argument(
+        "--deck",
+        default=None,
+        metavar="FILE",
+        help="Mates Hostiles: play with a deck file made by `batallas mates-deck`",
+    )
 
     resume = sub.add_parser("resume", help="resume a saved game (the most recent by default)")
     resume.add_argument("name", nargs="?", default=None)
@@ -50,7 +56,47 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", choices=sorted(registry.GAMES))
+
+    deck = sub.add_parser("mates-deck", help="build a Mates Hostiles deck from a PGN file")
+    deck.add_argument("pgn", metavar="PGN_FILE")
+    deck.add_argument("-o", "--output", required=True, metavar="DECK_JSON")
     return parser
+
+
+def mates_deck(pgn: str, output: str) -> int:
+    """Keep the games that end in mate and carry Elo tags; say what was skipped and why."""
+    from pathlib import Path
+
+    from engine.mates.deck_builder import build_deck, deck_json, report
+
+    path = Path(pgn)
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as err:
+        print(f"Cannot read {pgn}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    cards, skipped = build_deck(text, source=path.name)
+    print(report(cards, skipped), file=sys.stderr)
+    if not cards:
+        print("No deck written.", file=sys.stderr)
+        return 1
+    Path(output).write_text(deck_json(cards), encoding="utf-8")
+    print(f"Wrote {len(cards)} card{'s' if len(cards) != 1 else ''} to {output}.", file=sys.stderr)
+    return 0
+
+
+def read_deck(game, filename: str):
+    """A deck file as config, or a sentence saying why it cannot be used."""
+    from pathlib import Path
+
+    if not hasattr(game, "load_deck"):
+        return None, f"{game.name} does not use a deck file."
+    try:
+        return game.load_deck(Path(filename).read_text(encoding="utf-8")), None
+    except OSError as err:
+        return None, f"Cannot read {filename}: {err.strerror or err}"
+    except ValueError as err:
+        return None, f"{filename} is not a usable deck: {err}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "rules":
         print(registry.get(args.game).rules_markdown())
         return 0
+    if args.command == "mates-deck":
+        return mates_deck(args.pgn, args.output)
 
     store = SaveStore(saves_dir(args.saves_dir))
     if args.command == "saves":

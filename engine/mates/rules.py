@@ -60,6 +60,7 @@ from engine.mates.data import (
     Card,
     DeckError,
     deck_from_config,
+    load_deck,
     mating_moves,
 )
 from engine.mates.state import (
@@ -857,6 +858,8 @@ class MatesGame:
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     rules_version = 1
+    # A deck file (from `batallas mates-deck`) replaces the deck option: text -> config["deck"].
+    load_deck = staticmethod(load_deck)
 
     def seat_labels(self, players: int = 2) -> tuple[str, ...]:
         if players == 1:

@@ -67,3 +67,49 @@ def test_resume_with_no_saves_says_so(tmp_path, capsys):
 def test_unknown_theme_is_refused(tmp_path, capsys):
     assert main(["--saves-dir", str(tmp_path), "--theme", "neon-pink"]) == 2
     assert "Unknown theme" in capsys.readouterr().err
+
+
+PGN = """[Event "Club"]
+[White "A"]
+[Black "B"]
+[WhiteElo "2600"]
+[BlackElo "2550"]
+[Date "2024.01.01"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+
+[Event "Club"]
+[White "C"]
+[Black "D"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+"""
+
+
+def test_mates_deck_keeps_rated_mates_and_says_what_it_skipped(tmp_path, capsys):
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(PGN)
+    out = tmp_path / "deck.json"
+    assert main(["mates-deck", str(pgn), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "Kept 1 card" in err and "1 missing Elo" in err
+    from engine.mates.rules import MATES
+
+    deck = MATES.load_deck(out.read_text())
+    assert deck[0]["mate_san"] == "Qxf7#" and deck[0]["tier"] == "gold"
+
+
+def test_mates_deck_reports_a_missing_file_and_writes_nothing(tmp_path, capsys):
+    out = tmp_path / "deck.json"
+    assert main(["mates-deck", str(tmp_path / "none.pgn"), "-o", str(out)]) == 1
+    assert "Cannot read" in capsys.readouterr().err and not out.exists()
+
+
+def test_new_game_refuses_a_broken_deck_file(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"fen": "nonsense"}]')
+    args = ["--saves-dir", str(tmp_path), "new", "mates", "--seat", "human", "--seat", "bot:easy"]
+    assert main([*args, "--deck", str(bad)]) == 2
+    assert "not a usable deck" in capsys.readouterr().err

@@ -84,6 +84,12 @@ class SetupScreen(Screen):
                         allow_blank=False,
                         id=f"option-{option.key}",
                     )
+            if hasattr(self.game, "load_deck"):
+                with Horizontal(classes="row"):
+                    yield Label("Deck file", classes="field-label")
+                    yield Input(
+                        placeholder="optional: a file from `batallas mates-deck`", id="deck-file"
+                    )
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field-label")
                 yield Input(
@@ -131,6 +137,15 @@ class SetupScreen(Screen):
         config = {
             o.key: self.query_one(f"#option-{o.key}", Select).value for o in self.game.options
         }
+        deck_inputs = self.query("#deck-file")
+        if deck_inputs and deck_inputs.first(Input).value.strip():
+            from tui.cli import read_deck
+
+            deck, problem = read_deck(self.game, deck_inputs.first(Input).value.strip())
+            if problem:
+                self.notify(problem, severity="error", timeout=8)
+                return
+            config["deck"] = deck
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
         session = Session.new(
