@@ -80,7 +80,7 @@ class GallicScreen(GameScreen):
             yield EventLog(id="log")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # GameScreen.on_mount runs after this one (Textual calls both, subclass first).
         self.query_one("#my-hand", HandView).focus()
 
     # --- reading the view -------------------------------------------------------------------

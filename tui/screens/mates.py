@@ -94,7 +94,7 @@ class MatesScreen(GameScreen):
             yield EventLog(id="log")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # GameScreen.on_mount runs after this one (Textual calls both, subclass first).
         if self.solo:
             self.query_one("#answer", Input).focus()
         else:

@@ -79,7 +79,7 @@ class MetauroScreen(GameScreen):
         yield EventLog(id="log")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # GameScreen.on_mount runs after this one (Textual calls both, subclass first).
         self.query_one(MetauroGrid).focus()
         self.clock_timer = self.set_interval(1, self.tick_clock, pause=True)
 
