@@ -26,6 +26,7 @@ from saves.store import SaveError
 from tui.widgets.status import StatusBar, Thinking
 
 MAX_BOT_RETRIES = 3
+BOT_SPEEDS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
 STYLES = Path(__file__).parent.parent / "styles"
 
 
@@ -111,6 +112,9 @@ class GameScreen(Screen):
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("escape", "menu", "Menu"),
+        Binding("full_stop", "skip_bots", "Skip bots", show=False),
+        Binding("plus", "bot_speed(-1)", "Bots faster", show=False),
+        Binding("minus", "bot_speed(1)", "Bots slower", show=False),
     ]
 
     view = reactive(None, always_update=True, init=False)
@@ -126,6 +130,7 @@ class GameScreen(Screen):
         self.retries = 0
         self.result_shown = False
         self.handing_over = False
+        self.skipping = False  # bots play without pauses until a human must act
 
     # --- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -170,6 +175,8 @@ class GameScreen(Screen):
         state = self.session.state
         pending = self.game.to_move(state)
         human_pending = [s for s in pending if self.is_human(s)]
+        if human_pending:
+            self.skipping = False
         if human_pending and self.viewer not in human_pending and not self.handing_over:
             following = human_pending[0]
             if self.game.hidden_information and len(self.human_seats) > 1:
@@ -248,7 +255,7 @@ class GameScreen(Screen):
         started = time.monotonic()
         action = bot(view, seat, random.Random(seed))
         pause = self.app.bot_delay - (time.monotonic() - started)
-        if pause > 0:
+        if pause > 0 and not self.skipping:
             time.sleep(pause)
         self.post_message(BotChose(seat, action, serial))
 
@@ -316,6 +323,16 @@ class GameScreen(Screen):
         self.app.open_session(session)
 
     # --- commands ------------------------------------------------------------------------------
+    def action_skip_bots(self) -> None:
+        self.skipping = True
+
+    def action_bot_speed(self, step: int) -> None:
+        """The pause after each bot step, so their turns can be followed (or hurried)."""
+        speeds = BOT_SPEEDS
+        now = min(range(len(speeds)), key=lambda i: abs(speeds[i] - self.app.bot_delay))
+        self.app.bot_delay = speeds[max(0, min(len(speeds) - 1, now + step))]
+        self.notify(f"Bots pause {self.app.bot_delay:.1f} s after each step.", timeout=2)
+
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
 
@@ -344,6 +361,7 @@ class GameScreen(Screen):
 def screen_for(session: Session) -> GameScreen:
     """The screen class for a session's game."""
     from tui.screens.alamo import AlamoScreen
+    from tui.screens.ataque import AtaqueScreen
     from tui.screens.gallic import GallicScreen
     from tui.screens.mates import MatesScreen
     from tui.screens.metauro import MetauroScreen
@@ -353,5 +371,6 @@ def screen_for(session: Session) -> GameScreen:
         "alamo": AlamoScreen,
         "metauro": MetauroScreen,
         "mates": MatesScreen,
+        "ataque": AtaqueScreen,
     }
     return screens[session.game.id](session)
