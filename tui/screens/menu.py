@@ -47,7 +47,7 @@ class MenuScreen(Screen):
         menu = self.query_one(OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
-        for game in registry.GAMES.values():
+        for game in registry.ENTRIES:
             menu.add_option(
                 Option(
                     f"[b]{game.name}[/b]  [dim]{players_text(game)}[/dim]\n  {game.description}",

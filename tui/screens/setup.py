@@ -166,7 +166,7 @@ class GamePicker(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.prompt, classes="title")
-            yield OptionList(*[Option(g.name, id=g.id) for g in registry.GAMES.values()])
+            yield OptionList(*[Option(g.name, id=g.id) for g in registry.ENTRIES])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
