@@ -35,8 +35,10 @@ class BatallasApp(App):
         start: Callable[[BatallasApp], Screen | None] | None = None,
         bot_delay: float = 0.6,
         hosted: bool = False,
+        letters: bool = False,
     ) -> None:
         super().__init__()
+        self.letters = letters  # chess pieces as K Q R B N P instead of ♔ ♕ ♖ ♗ ♘ ♙
         self.store = store
         self.bot_delay = bot_delay
         self.hosted = hosted

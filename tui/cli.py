@@ -35,6 +35,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--theme", help="Textual theme, e.g. textual-dark, ansi-dark, nord")
     parser.add_argument("--no-mouse", action="store_true", help="do not capture the mouse")
+    parser.add_argument(
+        "--letters",
+        action="store_true",
+        help="draw chess pieces as letters (for fonts without chess glyphs)",
+    )
     sub = parser.add_subparsers(dest="command")
 
     new = sub.add_parser("new", help="start a new game")
@@ -132,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     from tui.app import BatallasApp
 
     theme = args.theme
-    app = BatallasApp(store, theme=theme, start=start)
+    app = BatallasApp(store, theme=theme, start=start, letters=args.letters)
     if theme and theme not in app.available_themes:
         print(
             f"Unknown theme {theme!r}; try one of: {', '.join(sorted(app.available_themes))}",

@@ -217,8 +217,10 @@ class MatesScreen(GameScreen):
         faces = self.faces(view)
         if len(self.card_widgets) != len(faces):
             row.remove_children()
+            letters = getattr(self.app, "letters", False)
             self.card_widgets = [
-                (Static(classes="card-title"), ChessCard(face)) for _, face in faces
+                (Static(classes="card-title"), ChessCard(face, letters=letters))
+                for _, face in faces
             ]
             row.mount_all(
                 Vertical(title, card, classes="card-box") for title, card in self.card_widgets
