@@ -170,12 +170,26 @@ def _new_game_starter(args):
             )
             return None
 
+    config = {}
+    if args.deck:
+        deck, problem = read_deck(game, args.deck)
+        if problem:
+            print(problem, file=sys.stderr)
+            return None
+        config["deck"] = deck
+
     def start(app):
         from tui.screens.game import screen_for
         from tui.screens.setup import named_seats
 
         session = Session.new(
-            game, app.store, named_seats(game, seats), {}, seed=args.seed, title=args.title
+            game,
+            app.store,
+            named_seats(game, seats),
+            config,
+            seed=args.seed,
+            title=args.title,
+            players=len(seats),
         )
         return screen_for(session)
 
