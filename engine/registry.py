@@ -42,6 +42,10 @@ ENTRIES: tuple[Entry, ...] = (
           "Chess-mate cards from real tournaments: attack with your card's Elo or with one of "
           "its pieces, for 2–4 players; or solve the mates alone.",
           1, 4, "engine.mates.rules", "MATES"),
+    Entry("ataque", "Ataque",
+          "World conquest for 3–6 players: 42 territories, dice battles, card exchanges and a "
+          "secret objective for each army.",
+          3, 6, "engine.ataque.rules", "ATAQUE"),
     Entry("metauro", "Metauro",
           "Romans against Carthaginians on a square grid: the Metaurus, 207 BC, or Zama, "
           "202 BC — kill the enemy general or take both his standards.",

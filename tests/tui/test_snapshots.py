@@ -166,3 +166,24 @@ def test_mates_puzzle(snap_compare, tmp_path):
     assert snap_compare(
         app_with(tmp_path, mates_start(1, 3)), terminal_size=(120, 40), run_before=shown
     )
+
+
+def ataque_start(app):
+    from engine.ataque.rules import ATAQUE
+
+    seats = (
+        SeatInfo(kind="human", name="Ana"),
+        SeatInfo(kind="bot", name="Teg", level="teg"),
+        SeatInfo(kind="bot", name="Strong", level="strong"),
+    )
+    return screen_for(Session.new(ATAQUE, app.store, seats, {}, seed=4, players=3, title="S"))
+
+
+@pytest.mark.parametrize("size,tab", [((120, 40), "m"), ((120, 40), "t"), ((80, 24), "m")])
+def test_ataque(snap_compare, tmp_path, size, tab):
+    async def show(pilot):
+        await settle(pilot, pilot.app)
+        await pilot.press(tab)
+        await pilot.pause()
+
+    assert snap_compare(app_with(tmp_path, ataque_start), terminal_size=size, run_before=show)

@@ -361,6 +361,7 @@ class GameScreen(Screen):
 def screen_for(session: Session) -> GameScreen:
     """The screen class for a session's game."""
     from tui.screens.alamo import AlamoScreen
+    from tui.screens.ataque import AtaqueScreen
     from tui.screens.gallic import GallicScreen
     from tui.screens.mates import MatesScreen
     from tui.screens.metauro import MetauroScreen
@@ -370,5 +371,6 @@ def screen_for(session: Session) -> GameScreen:
         "alamo": AlamoScreen,
         "metauro": MetauroScreen,
         "mates": MatesScreen,
+        "ataque": AtaqueScreen,
     }
     return screens[session.game.id](session)

@@ -96,7 +96,9 @@ class MatesScreen(GameScreen):
     def on_mount(self) -> None:
         # GameScreen.on_mount runs after this one (Textual calls both, subclass first).
         if self.solo:
-            self.query_one("#answer", Input).focus()
+            answer = self.query_one("#answer", Input)
+            answer.cursor_blink = False  # a steady cursor: calmer, and snapshots stay stable
+            answer.focus()
         else:
             self.set_focus(None)  # arrows and Enter belong to the card cursor
 

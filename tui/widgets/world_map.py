@@ -13,13 +13,13 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-# (column, row) on the map grid, roughly as on the printed board; 11 columns × 7 rows.
+# (column, row) on the map grid, roughly as on the printed board; 11 columns × 6 rows.
 PLACES: dict[str, tuple[int, int]] = {
     "Alaska": (0, 0), "Mackenzie": (1, 0), "Groenlandia": (2, 0),
     "Vancouver": (0, 1), "Ottawa": (1, 1), "Labrador": (2, 1),
     "California": (0, 2), "Nueva York": (1, 2),
     "México": (0, 3),
-    "Venezuela": (1, 4), "Perú": (0, 5), "Brasil": (1, 5), "Argentina": (0, 6),
+    "Venezuela": (1, 3), "Perú": (0, 4), "Brasil": (1, 4), "Argentina": (0, 5),
     "Islandia": (3, 0), "Suecia": (4, 0),
     "Inglaterra": (3, 1), "Alemania": (4, 1), "Moscú": (5, 1),
     "Francia": (3, 2), "Polonia": (4, 2),
@@ -49,7 +49,7 @@ CONTINENT_STYLES = {
     "Asia": "cyan",
     "Oceanía": "white",
 }
-COLUMNS, ROWS = 11, 7
+COLUMNS, ROWS = 11, 6
 
 
 def short(name: str, width: int = 8) -> str:
@@ -181,5 +181,9 @@ class WorldMap(Widget, can_focus=True):
             self.cursor = name
             self.post_message(self.Picked(name))
 
+    class Moved(Message):
+        """The cursor went to another territory (screens show what is under it)."""
+
     def watch_cursor(self) -> None:
         self.refresh()
+        self.post_message(self.Moved())

@@ -1,0 +1,953 @@
+"""Ataque rules: pure functions from one frozen ``AtaqueState`` to the next.
+
+Setup (dealer roll, objectives, dealing) runs inside ``new``; a turn is Exchange (compulsory
+while a set is held) → Place → Attack (with MoveIn after a conquest) → Regroup; the card is
+drawn and the next player's turn set up inside ``apply``. Every action ends with a victory
+check for every seat, the active one first: the game ends the moment an objective is met.
+
+The module also holds the pure helpers the screen needs: ``objective_progress`` ("Asia 9/12,
+América del Sur 4/4"), ``reinforcements`` and ``armies_to_place``, ``continent_summary``,
+``territory_rows``, ``player_summaries``, ``placeable`` / ``movable`` / ``attack_chance`` and
+``blitz_step`` (the next throw of "attack until conquered or down to N").
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+from engine.ataque import ai
+from engine.ataque.actions import (
+    ACTION_TYPES,
+    Attack,
+    EndPhase,
+    Exchange,
+    MoveIn,
+    Place,
+    Regroup,
+)
+from engine.ataque.data import (
+    ADJACENT,
+    CARD_BONUS,
+    CARD_COUNT,
+    COLOUR_NAMES,
+    CONTINENT_OF,
+    CONTINENTS,
+    DESTROY,
+    FALLBACK,
+    MIN_REINFORCEMENT,
+    NEIGHBOURS,
+    OBJECTIVES,
+    OCCUPY,
+    OCCUPY_TWO,
+    TERRITORIES,
+    TERRITORY_COUNT,
+    card_name,
+    card_territory,
+    exchange_armies,
+    is_set,
+    sets_in,
+)
+from engine.ataque.odds import attack_dice, compare, conquest_chance, defence_dice
+from engine.ataque.state import (
+    ATTACK,
+    EVENT_TYPES,
+    EXCHANGE,
+    MOVE_IN,
+    OVER,
+    PLACE,
+    REGROUP,
+    AtaqueState,
+    Battle,
+    CardDrawn,
+    CardsTaken,
+    Conquered,
+    Conquest,
+    DealerChosen,
+    DealerRolled,
+    DeckReshuffled,
+    Eliminated,
+    Exchanged,
+    GameEnded,
+    MovedIn,
+    ObjectiveChanged,
+    ObjectiveDrawn,
+    Placed,
+    Player,
+    Regrouped,
+    Reinforced,
+    TerritoriesDealt,
+    TurnEnded,
+    TurnStarted,
+)
+from engine.core import HIDDEN, Bot, IllegalAction, Option, Outcome, Seat, check_seat
+from engine.rng import Rng
+
+DEFAULT_ROUND_LIMIT = 100
+PLACE_STEPS = (1, 5)  # besides "all"
+
+# --- helpers over states (pure; the screen and the bots use them) ------------------------------
+
+
+def seat_count(state: AtaqueState) -> int:
+    return len(state.players)
+
+
+def territories_of(state: AtaqueState, seat: Seat) -> tuple[int, ...]:
+    return tuple(t for t, o in enumerate(state.owner) if o == seat)
+
+
+def owns_continent(state: AtaqueState, seat: Seat, continent: int) -> bool:
+    owner = state.owner
+    return all(owner[t] == seat for t in CONTINENTS[continent].territories)
+
+
+def continents_of(state: AtaqueState, seat: Seat) -> tuple[int, ...]:
+    return tuple(c for c in range(len(CONTINENTS)) if owns_continent(state, seat, c))
+
+
+def reinforcements(state: AtaqueState, seat: Seat) -> tuple[int, tuple[int, ...]]:
+    """``(armies, continents)`` a turn of ``seat`` starting now would receive: half his
+    territories rounded down, at least 3 (in round 1 the starter's figure for everybody), and
+    the bonus of each continent held entirely, to be placed inside it."""
+    if state.round == 1:
+        base = state.first_round_armies
+    else:
+        base = max(MIN_REINFORCEMENT, len(territories_of(state, seat)) // 2)
+    return base, continents_of(state, seat)
+
+
+def reinforcement_total(state: AtaqueState, seat: Seat) -> int:
+    base, conts = reinforcements(state, seat)
+    return base + sum(CONTINENTS[c].bonus for c in conts)
+
+
+def armies_to_place(state: AtaqueState) -> int:
+    """What the active player still has to place (general pool and continent bonuses)."""
+    if state.phase not in (EXCHANGE, PLACE):
+        return 0
+    return state.to_place + sum(state.bonus_left)
+
+
+def placeable(state: AtaqueState, territory: int) -> int:
+    """How many armies the active player may put on ``territory`` now."""
+    if state.phase != PLACE or state.owner[territory] != state.active:
+        return 0
+    bonus = state.bonus_left[CONTINENT_OF[territory]] if state.bonus_left else 0
+    return bonus + state.to_place
+
+
+def movable(state: AtaqueState, territory: int) -> int:
+    """How many armies may leave ``territory`` in the regroup: each army moves once, and one
+    army always stays."""
+    if state.phase != REGROUP or state.owner[territory] != state.active:
+        return 0
+    armies = state.armies[territory]
+    arrived = state.arrived[territory] if state.arrived else 0
+    return max(0, min(armies - arrived, armies - 1))
+
+
+def effective_objective(state: AtaqueState, seat: Seat) -> int:
+    """The objective that counts: a destroy objective whose colour is the player's own, or was
+    eliminated by somebody else, becomes "occupy 24 territories". ``HIDDEN`` if unknown."""
+    objective = state.players[seat].objective
+    if objective == HIDDEN:
+        return HIDDEN
+    card = OBJECTIVES[objective]
+    if card.kind == DESTROY:
+        if card.colour == seat:
+            return FALLBACK
+        victim = state.players[card.colour]
+        if not victim.alive and victim.eliminated_by != seat:
+            return FALLBACK
+    return objective
+
+
+def objective_met(state: AtaqueState, seat: Seat) -> bool:
+    objective = effective_objective(state, seat)
+    if objective == HIDDEN or not state.players[seat].alive:
+        return False
+    card = OBJECTIVES[objective]
+    if card.kind == DESTROY:
+        victim = state.players[card.colour]
+        return not victim.alive and victim.eliminated_by == seat
+    mine = territories_of(state, seat)
+    if card.kind == OCCUPY:
+        return len(mine) >= card.territories
+    if card.kind == OCCUPY_TWO:
+        return sum(1 for t in mine if state.armies[t] >= 2) >= card.territories
+    held = set(continents_of(state, seat))
+    if not all(c in held for c in card.continents):
+        return False
+    return len(held - set(card.continents)) >= card.extra
+
+
+def _continent_count(state: AtaqueState, seat: Seat, continent: int) -> int:
+    return sum(1 for t in CONTINENTS[continent].territories if state.owner[t] == seat)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def objective_progress(state: AtaqueState, seat: Seat) -> str:
+    """One line for the objective panel, e.g. "Asia 9/12, América del Sur 4/4"."""
+    objective = effective_objective(state, seat)
+    if objective == HIDDEN:
+        return "Secret"
+    card = OBJECTIVES[objective]
+    mine = territories_of(state, seat)
+    prefix = ""
+    own = state.players[seat].objective
+    if objective != own:
+        colour = OBJECTIVES[own].colour
+        why = "is your own" if colour == seat else "was destroyed by another player"
+        prefix = f"{COLOUR_NAMES[colour]} {why}: "
+    if card.kind == DESTROY:
+        theirs = territories_of(state, card.colour)
+        armies = sum(state.armies[t] for t in theirs)
+        return (
+            f"{COLOUR_NAMES[card.colour]}: {_plural(len(theirs), 'territory', 'territories')}, "
+            f"{_plural(armies, 'army', 'armies')} left"
+        )
+    if card.kind == OCCUPY:
+        return f"{prefix}territories {len(mine)}/{card.territories}"
+    if card.kind == OCCUPY_TWO:
+        two = sum(1 for t in mine if state.armies[t] >= 2)
+        return f"territories with 2+ armies {two}/{card.territories} ({len(mine)} held)"
+    parts = [
+        f"{CONTINENTS[c].name} {_continent_count(state, seat, c)}/{len(CONTINENTS[c].territories)}"
+        for c in card.continents
+    ]
+    if card.extra:
+        others = [c for c in range(len(CONTINENTS)) if c not in card.continents]
+        best = max(
+            others,
+            key=lambda c: (
+                _continent_count(state, seat, c) / len(CONTINENTS[c].territories),
+                -len(CONTINENTS[c].territories),
+            ),
+        )
+        size = len(CONTINENTS[best].territories)
+        parts.append(
+            f"one more (best {CONTINENTS[best].name} {_continent_count(state, seat, best)}/{size})"
+        )
+    return ", ".join(parts)
+
+
+@attrs.frozen
+class ContinentRow:
+    """``holder`` owns it all (None if nobody); ``counts[s]`` territories of seat ``s``."""
+
+    continent: int
+    name: str
+    bonus: int
+    size: int
+    holder: Seat | None
+    counts: tuple[int, ...]
+
+
+def continent_summary(state: AtaqueState) -> tuple[ContinentRow, ...]:
+    rows = []
+    for c, cont in enumerate(CONTINENTS):
+        counts = [0] * seat_count(state)
+        for t in cont.territories:
+            counts[state.owner[t]] += 1
+        holder = next((s for s, n in enumerate(counts) if n == len(cont.territories)), None)
+        rows.append(
+            ContinentRow(c, cont.name, cont.bonus, len(cont.territories), holder, tuple(counts))
+        )
+    return tuple(rows)
+
+
+@attrs.frozen
+class TerritoryRow:
+    territory: int
+    name: str
+    continent: str
+    owner: Seat
+    armies: int
+    enemy_neighbours: tuple[int, ...]
+
+
+def enemy_neighbours(state: AtaqueState, territory: int) -> tuple[int, ...]:
+    me = state.owner[territory]
+    return tuple(n for n in NEIGHBOURS[territory] if state.owner[n] != me)
+
+
+def territory_rows(state: AtaqueState) -> tuple[TerritoryRow, ...]:
+    """The territory table: territory, continent, owner, armies, enemy neighbours."""
+    return tuple(
+        TerritoryRow(
+            t,
+            TERRITORIES[t],
+            CONTINENTS[CONTINENT_OF[t]].name,
+            state.owner[t],
+            state.armies[t],
+            enemy_neighbours(state, t),
+        )
+        for t in range(TERRITORY_COUNT)
+    )
+
+
+@attrs.frozen
+class PlayerSummary:
+    seat: Seat
+    alive: bool
+    territories: int
+    armies: int
+    cards: int
+    continents: tuple[int, ...]
+    exchanges: int
+
+
+def player_summaries(state: AtaqueState) -> tuple[PlayerSummary, ...]:
+    out = []
+    for s, p in enumerate(state.players):
+        mine = territories_of(state, s)
+        out.append(
+            PlayerSummary(
+                s,
+                p.alive,
+                len(mine),
+                sum(state.armies[t] for t in mine),
+                len(p.hand),
+                continents_of(state, s),
+                p.exchanges,
+            )
+        )
+    return tuple(out)
+
+
+def attack_chance(state: AtaqueState, source: int, target: int, stop_at: int = 1) -> float:
+    """The chance to take ``target`` from ``source`` attacking with the most dice until it
+    falls or ``source`` is down to ``stop_at`` armies (the "win chance" beside an attack)."""
+    return conquest_chance(state.armies[source], state.armies[target], stop_at)
+
+
+def blitz_step(state: AtaqueState, source: int, target: int, stop_at: int = 1) -> Attack | None:
+    """The next throw of "attack until conquered or down to ``stop_at``": an ``Attack`` with
+    the most dice, or None once the attack is over (taken, too weak, or not possible)."""
+    if state.phase != ATTACK:
+        return None
+    seat = state.active
+    if state.owner[source] != seat or state.owner[target] == seat:
+        return None
+    if target not in ADJACENT[source]:
+        return None
+    armies = state.armies[source]
+    if armies < 2 or armies <= max(1, stop_at):
+        return None
+    return Attack(source, target, attack_dice(armies))
+
+
+def turn_order(state: AtaqueState) -> tuple[Seat, ...]:
+    """Seats in playing order from the starter, the eliminated left out."""
+    n = seat_count(state)
+    return tuple(
+        (state.starter + i) % n for i in range(n) if state.players[(state.starter + i) % n].alive
+    )
+
+
+def played_this_round(state: AtaqueState, seat: Seat) -> bool:
+    """Whether ``seat`` has already had (or is having) its turn in the current round."""
+    n = seat_count(state)
+    return (seat - state.starter) % n <= (state.active - state.starter) % n
+
+
+# --- state plumbing ----------------------------------------------------------------------------
+
+
+def _log(state: AtaqueState, *events: Any) -> AtaqueState:
+    return attrs.evolve(state, log=state.log + events)
+
+
+def _with_player(state: AtaqueState, seat: Seat, player: Player) -> AtaqueState:
+    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
+    return attrs.evolve(state, players=players)
+
+
+def _others(state: AtaqueState, seat: Seat) -> frozenset[Seat]:
+    return frozenset(s for s in range(seat_count(state)) if s != seat)
+
+
+def _private(state: AtaqueState, seat: Seat, mine: Any, theirs: Any) -> AtaqueState:
+    """Log ``mine`` for ``seat`` and its redacted twin ``theirs`` for everybody else."""
+    return _log(
+        state,
+        attrs.evolve(mine, visible_to=frozenset({seat})),
+        attrs.evolve(theirs, visible_to=_others(state, seat)),
+    )
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def _end(state: AtaqueState, winners: tuple[Seat, ...], reason: str) -> AtaqueState:
+    objectives = tuple(p.objective for p in state.players)
+    state = attrs.evolve(state, phase=OVER, winners=winners, reason=reason, pending=None)
+    return _log(state, GameEnded(winners=winners, reason=reason, objectives=objectives))
+
+
+def _check_victory(state: AtaqueState) -> AtaqueState:
+    if state.phase == OVER:
+        return state
+    n = seat_count(state)
+    alive = [s for s in range(n) if state.players[s].alive]
+    for i in range(n):
+        seat = (state.active + i) % n
+        if objective_met(state, seat):
+            objective = OBJECTIVES[effective_objective(state, seat)]
+            return _end(
+                state,
+                (seat,),
+                f"{COLOUR_NAMES[seat]} met the objective: {objective.text}",
+            )
+    if len(alive) == 1:
+        return _end(state, (alive[0],), f"{COLOUR_NAMES[alive[0]]} is the last army standing.")
+    return state
+
+
+def _start_turn(state: AtaqueState, seat: Seat) -> AtaqueState:
+    base, conts = reinforcements(state, seat)
+    bonus = [0] * len(CONTINENTS)
+    for c in conts:
+        bonus[c] = CONTINENTS[c].bonus
+    hand = state.players[seat].hand
+    state = attrs.evolve(
+        state,
+        active=seat,
+        phase=EXCHANGE if sets_in(hand) else PLACE,
+        to_place=base,
+        bonus_left=tuple(bonus),
+        conquered=False,
+        pending=None,
+        arrived=(),
+    )
+    return _log(
+        state,
+        TurnStarted(seat=seat, round=state.round, turn=state.turn),
+        Reinforced(
+            seat=seat,
+            territories=len(territories_of(state, seat)),
+            armies=base,
+            continents=conts,
+            first_round=state.round == 1,
+        ),
+    )
+
+
+def _draw_card(state: AtaqueState, seat: Seat) -> AtaqueState:
+    deck, discard, rng = state.deck, state.discard, state.rng
+    if not deck:
+        if not discard:
+            return state
+        assert rng is not None
+        deck, rng = rng.shuffle(discard)
+        discard = ()
+        state = _log(
+            attrs.evolve(state, deck=deck, discard=discard, rng=rng),
+            DeckReshuffled(cards=len(deck)),
+        )
+    card = deck[0]
+    player = state.players[seat]
+    state = _with_player(state, seat, attrs.evolve(player, hand=player.hand + (card,)))
+    state = attrs.evolve(state, deck=deck[1:])
+    return _private(state, seat, CardDrawn(seat=seat, card=card), CardDrawn(seat=seat, card=HIDDEN))
+
+
+def _next_seat(state: AtaqueState) -> Seat:
+    n = seat_count(state)
+    for i in range(1, n + 1):
+        seat = (state.active + i) % n
+        if state.players[seat].alive:
+            return seat
+    return state.active
+
+
+def _end_turn(state: AtaqueState) -> AtaqueState:
+    seat = state.active
+    if state.conquered:
+        state = _draw_card(state, seat)
+    state = _log(state, TurnEnded(seat=seat))
+    nxt = _next_seat(state)
+    n = seat_count(state)
+    new_round = (nxt - state.starter) % n <= (seat - state.starter) % n
+    rnd = state.round + 1 if new_round else state.round
+    if state.round_limit and rnd > state.round_limit:
+        state = attrs.evolve(state, arrived=(), to_place=0, bonus_left=())
+        return _end(
+            state,
+            (),
+            f"No objective was met in {state.round_limit} rounds: the game is drawn.",
+        )
+    state = attrs.evolve(state, round=rnd, turn=state.turn + 1)
+    return _check_victory(_start_turn(state, nxt))
+
+
+def _eliminate(state: AtaqueState, victim: Seat, by: Seat) -> AtaqueState:
+    loser = state.players[victim]
+    cards = loser.hand
+    state = _with_player(state, victim, attrs.evolve(loser, hand=(), alive=False, eliminated_by=by))
+    winner = state.players[by]
+    state = _with_player(state, by, attrs.evolve(winner, hand=winner.hand + cards))
+    state = _log(state, Eliminated(victim=victim, by=by, cards=len(cards)))
+    if cards:
+        state = _private(
+            state,
+            by,
+            CardsTaken(seat=by, victim=victim, cards=cards),
+            CardsTaken(seat=by, victim=victim, cards=(HIDDEN,) * len(cards)),
+        )
+    for s, p in enumerate(state.players):
+        card = OBJECTIVES[p.objective]
+        if p.alive and s != by and card.kind == DESTROY and card.colour == victim:
+            state = _log(state, ObjectiveChanged(seat=s, colour=victim, visible_to=frozenset({s})))
+    return state
+
+
+# --- the game ----------------------------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _territory_name(t: Any) -> str:
+    if _is_int(t) and 0 <= t < TERRITORY_COUNT:
+        return TERRITORIES[t]
+    return f"Territory {t!r}"
+
+
+class AtaqueGame:
+    """The Game protocol for Ataque; stateless, so one shared instance suffices."""
+
+    id = "ataque"
+    name = "Ataque"
+    description = (
+        "World conquest for 3–6 players: 42 territories, dice battles, card exchanges and a "
+        "secret objective for each army."
+    )
+    min_players = 3
+    max_players = 6
+    hidden_information = True
+    options = (
+        Option(
+            "conquest_move",
+            "After a conquest",
+            (("Up to 3 armies move in", 3), ("Exactly 1 army moves in (as printed)", 1)),
+        ),
+        Option(
+            "round_limit",
+            "Round limit",
+            (("100 rounds", 100), ("50 rounds", 50), ("200 rounds", 200)),
+        ),
+    )
+    bots: Mapping[str, Bot] = MappingProxyType(
+        {"easy": ai.easy, "teg": ai.teg, "strong": ai.strong}
+    )
+    state_type = AtaqueState
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+    rules_version = 1
+
+    def seat_labels(self, players: int = 4) -> tuple[str, ...]:
+        return COLOUR_NAMES[:players]
+
+    def new(self, config: Mapping[str, Any], seed: int, players: int = 4) -> AtaqueState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError("Ataque is for 3 to 6 players")
+        most = config.get("conquest_move", 3)
+        if not _is_int(most) or most not in (1, 3):
+            raise ValueError(f"conquest_move must be 1 or 3, not {most!r}")
+        limit = config.get("round_limit", DEFAULT_ROUND_LIMIT)
+        if not _is_int(limit) or limit < 0:
+            raise ValueError(f"round_limit must be a whole number of rounds, not {limit!r}")
+        rng = Rng.from_seed(seed)
+        log: list[Any] = []
+        # The dealer: everybody throws a die; the highest deals, ties throw again.
+        contenders = tuple(range(players))
+        while len(contenders) > 1:
+            values, rng = rng.roll(len(contenders))
+            log.append(DealerRolled(seats=contenders, values=values))
+            top = max(values)
+            contenders = tuple(s for s, v in zip(contenders, values, strict=True) if v == top)
+        dealer = contenders[0]
+        log.append(DealerChosen(seat=dealer))
+        # Objectives: destroy cards for colours not in play are removed first.
+        pool = [
+            i for i, o in enumerate(OBJECTIVES) if not (o.kind == DESTROY and o.colour >= players)
+        ]
+        shuffled, rng = rng.shuffle(pool)
+        objectives = [0] * players
+        for i in range(players):
+            objectives[(dealer + i) % players] = shuffled[i]
+        # Territories: dealt one by one from the dealer round to his left.
+        cards, rng = rng.shuffle(range(TERRITORY_COUNT))
+        owner = [0] * TERRITORY_COUNT
+        for i, t in enumerate(cards):
+            owner[t] = (dealer + i) % players
+        starter = (dealer + TERRITORY_COUNT) % players  # after the one who got the last card
+        deck, rng = rng.shuffle(range(CARD_COUNT))
+        first = max(MIN_REINFORCEMENT, owner.count(starter) // 2)
+        state = AtaqueState(
+            rng=rng,
+            phase=PLACE,
+            owner=tuple(owner),
+            armies=(1,) * TERRITORY_COUNT,
+            players=tuple(Player(objective=o) for o in objectives),
+            deck=deck,
+            discard=(),
+            dealer=dealer,
+            starter=starter,
+            active=starter,
+            first_round_armies=first,
+            conquest_most=most,
+            round_limit=limit,
+            log=tuple(log),
+        )
+        for i in range(players):
+            seat = (dealer + i) % players
+            state = _private(
+                state,
+                seat,
+                ObjectiveDrawn(seat=seat, objective=objectives[seat]),
+                ObjectiveDrawn(seat=seat, objective=HIDDEN),
+            )
+        for seat in range(players):
+            state = _log(
+                state, TerritoriesDealt(seat=seat, territories=territories_of(state, seat))
+            )
+        return _check_victory(_start_turn(state, starter))
+
+    def to_move(self, state: AtaqueState) -> tuple[Seat, ...]:
+        if state.phase == OVER:
+            return ()
+        return (state.active,)
+
+    # -- legal actions --
+
+    def legal_actions(self, state: AtaqueState, seat: Seat) -> tuple[Any, ...]:
+        if seat not in self.to_move(state):
+            return ()
+        phase = state.phase
+        if phase == EXCHANGE:
+            return tuple(Exchange(s) for s in sets_in(state.players[seat].hand))
+        if phase == PLACE:
+            out: list[Any] = []
+            for t in range(TERRITORY_COUNT):
+                most = placeable(state, t)
+                if most:
+                    counts = sorted({n for n in PLACE_STEPS if n < most} | {most})
+                    out.extend(Place(t, n) for n in counts)
+            return tuple(out)
+        if phase == ATTACK:
+            out = []
+            owner, armies = state.owner, state.armies
+            for t in range(TERRITORY_COUNT):
+                if owner[t] != seat or armies[t] < 2:
+                    continue
+                top = attack_dice(armies[t])
+                for n in NEIGHBOURS[t]:
+                    if owner[n] != seat:
+                        out.extend(Attack(t, n, k) for k in range(top, 0, -1))
+            out.append(EndPhase())
+            return tuple(out)
+        if phase == MOVE_IN:
+            pending = state.pending
+            assert pending is not None
+            return tuple(MoveIn(k) for k in range(pending.most + 1))
+        if phase == REGROUP:
+            out = []
+            for t in range(TERRITORY_COUNT):
+                most = movable(state, t)
+                if not most:
+                    continue
+                for n in NEIGHBOURS[t]:
+                    if state.owner[n] == seat:
+                        out.extend(Regroup(t, n, k) for k in sorted({1, most}))
+            out.append(EndPhase())
+            return tuple(out)
+        return ()
+
+    # -- apply --
+
+    def apply(self, state: AtaqueState, seat: Seat, action: Any) -> AtaqueState:
+        check_seat(self, state, seat)
+        if not isinstance(action, ACTION_TYPES):
+            raise IllegalAction("That is not a move in Ataque.")
+        if isinstance(action, Exchange):
+            state = self._exchange(state, seat, action)
+        elif isinstance(action, Place):
+            state = self._place(state, seat, action)
+        elif isinstance(action, Attack):
+            state = self._attack(state, seat, action)
+        elif isinstance(action, MoveIn):
+            state = self._move_in(state, seat, action)
+        elif isinstance(action, Regroup):
+            state = self._regroup(state, seat, action)
+        else:
+            return self._end_phase(state)
+        return _check_victory(state)
+
+    def _asked(self, state: AtaqueState) -> str:
+        return {
+            EXCHANGE: "Hand in a set of three cards first: exchanging is compulsory.",
+            PLACE: f"Place your {armies_to_place(state)} armies first.",
+            ATTACK: "Attack, or end the attack phase.",
+            MOVE_IN: "Choose how many more armies move into the conquered territory.",
+            REGROUP: "Regroup your armies, or end your turn.",
+        }.get(state.phase, "That move is not possible now.")
+
+    def _own(self, state: AtaqueState, seat: Seat, t: Any, what: str = "") -> int:
+        if not _is_int(t) or not 0 <= t < TERRITORY_COUNT:
+            raise IllegalAction(f"{t!r} is not a territory.")
+        if state.owner[t] != seat:
+            raise IllegalAction(f"{TERRITORIES[t]} is not yours{what}.")
+        return t
+
+    def _count(self, n: Any, low: int, high: int, what: str) -> int:
+        if not _is_int(n):
+            raise IllegalAction(f"{n!r} is not a number of armies.")
+        if n < low or n > high:
+            if high < low:
+                raise IllegalAction(f"No armies can {what}.")
+            if low == high:
+                raise IllegalAction(f"Exactly {low} can {what}.")
+            raise IllegalAction(f"Between {low} and {high} armies can {what}.")
+        return n
+
+    def _exchange(self, state: AtaqueState, seat: Seat, action: Exchange) -> AtaqueState:
+        if state.phase != EXCHANGE:
+            if state.phase == PLACE and state.players[seat].hand:
+                raise IllegalAction("Cards are exchanged at the start of the turn, before placing.")
+            raise IllegalAction(self._asked(state))
+        cards = action.cards
+        player = state.players[seat]
+        if not isinstance(cards, tuple) or not all(_is_int(c) for c in cards):
+            raise IllegalAction("An exchange is three of your cards.")
+        if len(cards) != 3 or len(set(cards)) != 3:
+            raise IllegalAction("An exchange is exactly three different cards.")
+        missing = [c for c in cards if c not in player.hand]
+        if missing:
+            c = missing[0]
+            name = card_name(c) if 0 <= c < CARD_COUNT else repr(c)
+            raise IllegalAction(f"The {name} card is not in your hand.")
+        if not is_set(cards):
+            raise IllegalAction(
+                "Those cards are not a set: three of one figure or three different figures "
+                "(a wildcard stands for any)."
+            )
+        cards = tuple(sorted(cards))
+        number = player.exchanges + 1
+        armies = exchange_armies(number)
+        bonus_on = tuple(
+            t for c in cards if (t := card_territory(c)) is not None and state.owner[t] == seat
+        )
+        hand = tuple(c for c in player.hand if c not in cards)
+        state = _with_player(state, seat, attrs.evolve(player, hand=hand, exchanges=number))
+        counts = list(state.armies)
+        for t in bonus_on:
+            counts[t] += CARD_BONUS
+        state = attrs.evolve(
+            state,
+            armies=tuple(counts),
+            discard=state.discard + cards,
+            to_place=state.to_place + armies,
+            phase=EXCHANGE if sets_in(hand) else PLACE,
+        )
+        return _log(
+            state,
+            Exchanged(seat=seat, cards=cards, number=number, armies=armies, bonus_on=bonus_on),
+        )
+
+    def _place(self, state: AtaqueState, seat: Seat, action: Place) -> AtaqueState:
+        if state.phase != PLACE:
+            raise IllegalAction(self._asked(state))
+        t = self._own(state, seat, action.territory)
+        most = placeable(state, t)
+        if not most:
+            raise IllegalAction(
+                f"Your remaining armies are a continent bonus: place them inside "
+                f"{', '.join(CONTINENTS[c].name for c, n in enumerate(state.bonus_left) if n)}."
+            )
+        n = self._count(action.count, 1, most, f"be placed on {TERRITORIES[t]}")
+        c = CONTINENT_OF[t]
+        from_bonus = min(n, state.bonus_left[c])
+        bonus_left = _set(state.bonus_left, c, state.bonus_left[c] - from_bonus)
+        to_place = state.to_place - (n - from_bonus)
+        state = attrs.evolve(
+            state,
+            armies=_set(state.armies, t, state.armies[t] + n),
+            bonus_left=bonus_left,
+            to_place=to_place,
+            phase=PLACE if to_place or any(bonus_left) else ATTACK,
+        )
+        return _log(state, Placed(seat=seat, territory=t, count=n))
+
+    def _attack(self, state: AtaqueState, seat: Seat, action: Attack) -> AtaqueState:
+        if state.phase != ATTACK:
+            raise IllegalAction(self._asked(state))
+        src = self._own(state, seat, action.source, " to attack from")
+        dst = action.target
+        if not _is_int(dst) or not 0 <= dst < TERRITORY_COUNT:
+            raise IllegalAction(f"{dst!r} is not a territory.")
+        if state.owner[dst] == seat:
+            raise IllegalAction(f"{TERRITORIES[dst]} is yours: attack an enemy territory.")
+        if dst not in ADJACENT[src]:
+            raise IllegalAction(
+                f"{TERRITORIES[src]} and {TERRITORIES[dst]} do not border each other."
+            )
+        armies = state.armies[src]
+        if armies < 2:
+            raise IllegalAction(
+                f"{TERRITORIES[src]} has only its occupying army, which may not attack."
+            )
+        top = attack_dice(armies)
+        dice = action.dice
+        if not _is_int(dice) or not 1 <= dice <= top:
+            raise IllegalAction(
+                f"From {TERRITORIES[src]} you may throw 1 to {top} dice."
+                if top > 1
+                else f"From {TERRITORIES[src]} you may throw only 1 die."
+            )
+        rng = state.rng
+        assert rng is not None
+        attack, rng = rng.roll(dice)
+        defence, rng = rng.roll(defence_dice(state.armies[dst]))
+        lost_a, lost_d = compare(attack, defence)
+        defender = state.owner[dst]
+        counts = list(state.armies)
+        counts[src] -= lost_a
+        counts[dst] -= lost_d
+        state = attrs.evolve(state, rng=rng, armies=tuple(counts))
+        state = _log(
+            state,
+            Battle(
+                attacker=seat,
+                defender=defender,
+                source=src,
+                target=dst,
+                attack=tuple(sorted(attack, reverse=True)),
+                defence=tuple(sorted(defence, reverse=True)),
+                attacker_lost=lost_a,
+                defender_lost=lost_d,
+            ),
+        )
+        if counts[dst] > 0:
+            return state
+        # Conquest: exactly one army moves in at once.
+        counts[dst] = 1
+        counts[src] -= 1
+        owner = _set(state.owner, dst, seat)
+        state = attrs.evolve(state, owner=owner, armies=tuple(counts), conquered=True)
+        state = _log(state, Conquered(seat=seat, previous=defender, source=src, target=dst))
+        if defender not in owner:
+            state = _eliminate(state, defender, seat)
+        extra = min(state.conquest_most - 1, counts[src] - 1)
+        if extra > 0:
+            state = attrs.evolve(state, phase=MOVE_IN, pending=Conquest(src, dst, extra))
+        return state
+
+    def _move_in(self, state: AtaqueState, seat: Seat, action: MoveIn) -> AtaqueState:
+        if state.phase != MOVE_IN:
+            raise IllegalAction(self._asked(state))
+        pending = state.pending
+        assert pending is not None
+        n = self._count(action.count, 0, pending.most, f"follow into {TERRITORIES[pending.target]}")
+        state = attrs.evolve(state, phase=ATTACK, pending=None)
+        if not n:
+            return state
+        counts = list(state.armies)
+        counts[pending.source] -= n
+        counts[pending.target] += n
+        state = attrs.evolve(state, armies=tuple(counts))
+        return _log(
+            state, MovedIn(seat=seat, source=pending.source, target=pending.target, count=n)
+        )
+
+    def _regroup(self, state: AtaqueState, seat: Seat, action: Regroup) -> AtaqueState:
+        if state.phase != REGROUP:
+            if state.phase == ATTACK:
+                raise IllegalAction("End the attack phase before regrouping.")
+            raise IllegalAction(self._asked(state))
+        src = self._own(state, seat, action.source)
+        dst = self._own(state, seat, action.target)
+        if dst not in ADJACENT[src]:
+            raise IllegalAction(
+                f"{TERRITORIES[src]} and {TERRITORIES[dst]} do not border each other."
+            )
+        most = movable(state, src)
+        if not most:
+            raise IllegalAction(
+                f"No army can leave {TERRITORIES[src]}: one must stay, and armies that "
+                "arrived in this regroup may not move again."
+            )
+        n = self._count(action.count, 1, most, f"leave {TERRITORIES[src]}")
+        arrived = state.arrived or (0,) * TERRITORY_COUNT
+        counts = list(state.armies)
+        counts[src] -= n
+        counts[dst] += n
+        state = attrs.evolve(
+            state, armies=tuple(counts), arrived=_set(arrived, dst, arrived[dst] + n)
+        )
+        return _log(state, Regrouped(seat=seat, source=src, target=dst, count=n))
+
+    def _end_phase(self, state: AtaqueState) -> AtaqueState:
+        if state.phase == ATTACK:
+            return attrs.evolve(state, phase=REGROUP, arrived=(0,) * TERRITORY_COUNT)
+        if state.phase == REGROUP:
+            return _end_turn(state)
+        raise IllegalAction(self._asked(state))
+
+    # -- view / outcome --
+
+    def view(self, state: AtaqueState, seat: Seat) -> AtaqueState:
+        """Other players' objectives (until the game is over) and cards, the draw pile's
+        order and contents, and the RNG are hidden; the log keeps what ``seat`` may see."""
+        over = state.phase == OVER
+        players = tuple(
+            p
+            if s == seat
+            else attrs.evolve(
+                p,
+                objective=p.objective if over else HIDDEN,
+                hand=(HIDDEN,) * len(p.hand),
+            )
+            for s, p in enumerate(state.players)
+        )
+        log = tuple(e for e in state.log if e.visible_to is None or seat in e.visible_to)
+        return attrs.evolve(
+            state, rng=None, players=players, deck=(HIDDEN,) * len(state.deck), log=log
+        )
+
+    def outcome(self, state: AtaqueState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        return Outcome(state.winners, state.reason)
+
+    def progress(self, state: AtaqueState) -> str:
+        result = self.outcome(state)
+        if result is None:
+            held = len(territories_of(state, state.active))
+            return (
+                f"Round {state.round} · {COLOUR_NAMES[state.active]} to play · {held} territories"
+            )
+        if result.is_draw:
+            return f"Drawn in round {state.round}"
+        return f"{COLOUR_NAMES[result.winners[0]]} won in round {state.round}"
+
+    def rules_markdown(self) -> str:
+        return (
+            importlib.resources.files("engine.ataque")
+            .joinpath("RULES.md")
+            .read_text(encoding="utf-8")
+        )
+
+
+ATAQUE = AtaqueGame()
