@@ -112,7 +112,8 @@ class WorldMap(Widget, can_focus=True):
     # --- drawing -----------------------------------------------------------------------------
     def render(self) -> Text:
         w, h = self.cell()
-        canvas = [[(" ", Style())] * (COLUMNS * w) for _ in range(ROWS * h)]
+        blank = Style()
+        canvas = [[(" ", blank)] * (COLUMNS * w) for _ in range(ROWS * h)]
 
         def put(x: int, y: int, text: str, style: Style) -> None:
             for i, ch in enumerate(text):
@@ -148,12 +149,20 @@ class WorldMap(Widget, can_focus=True):
             else:
                 put(x, y, label.ljust(inner), frame if name == self.cursor else body)
                 put(x, y + 1, army.rjust(inner - 1).ljust(inner), body)
+        # One span per run of equal style, not per character: a 110×24 map is 2,640 cells.
         text = Text()
         for i, line in enumerate(canvas):
             if i:
                 text.append("\n")
+            run, run_style = [], None
             for ch, style in line:
-                text.append(ch, style)
+                if style != run_style and run:
+                    text.append("".join(run), run_style)
+                    run = []
+                run_style = style
+                run.append(ch)
+            if run:
+                text.append("".join(run), run_style)
         return text
 
     # --- input -------------------------------------------------------------------------------
