@@ -22,10 +22,12 @@ def make_app(store):
 
 
 async def settle(pilot, app) -> None:
-    """Let bot workers finish and their moves land on screen."""
-    for _ in range(50):
+    """Let bot workers finish and their moves land on screen: the app must look idle several
+    times in a row, since each bot move schedules the next bot's worker a moment later."""
+    idle = 0
+    for _ in range(200):
         await app.workers.wait_for_complete()
         await pilot.pause()
-        if not app.workers._workers:
-            await pilot.pause()
+        idle = idle + 1 if not app.workers._workers else 0
+        if idle >= 3:
             return

@@ -182,7 +182,8 @@ def ataque_start(app):
 @pytest.mark.parametrize("size,tab", [((120, 40), "m"), ((120, 40), "t"), ((80, 24), "m")])
 def test_ataque(snap_compare, tmp_path, size, tab):
     async def show(pilot):
-        await settle(pilot, pilot.app)
+        # The bots' opening turns must be over: wait until the human is to move.
+        await drive_until(pilot, lambda view: True, lambda view: [])
         await pilot.press(tab)
         await pilot.pause()
 
