@@ -14,6 +14,7 @@ smaller series (1 easy against 3 teg).
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import sys
@@ -24,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.ataque.rules import ATAQUE  # noqa: E402
 
-GAMES = 240
-EASY_GAMES = 40
+GAMES = int(os.environ.get("ATAQUE_GAMES", 240))
+EASY_GAMES = int(os.environ.get("ATAQUE_EASY_GAMES", 40))
 BUDGET_MS = 300.0
 
 

@@ -32,7 +32,9 @@ class Bare(App):
         self.query_one(Static).update(str(self.n))
 
 
-async def timed_moves(app, selector: str, keys) -> list[float]:
+async def timed_moves(app, selector: str, keys, cold: bool = False) -> list[float]:
+    """Per key: the action plus a full re-render. ``cold`` also drops the widget's own line
+    cache, as when the position changes (a placement or a battle), so every line is rebuilt."""
     out = []
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -46,6 +48,8 @@ async def timed_moves(app, selector: str, keys) -> list[float]:
             else:
                 app.action_tick()
             widget._styles_cache.clear()
+            if cold and hasattr(widget, "_lines"):
+                widget._lines.clear()
             widget.render_lines(region)
             out.append((time.perf_counter() - start) * 1000)
     return out
@@ -95,7 +99,13 @@ async def main() -> None:
         grid = await timed_moves(metauro_app(Path(saves)), "MetauroGrid", keys)
     with tempfile.TemporaryDirectory() as saves:
         world = await timed_moves(ataque_app(Path(saves)), "WorldMap", keys)
-    boards = {"metauro_grid": stats(grid), "ataque_world_map": stats(world)}
+    with tempfile.TemporaryDirectory() as saves:
+        cold = await timed_moves(ataque_app(Path(saves)), "WorldMap", keys, cold=True)
+    boards = {
+        "metauro_grid": stats(grid),
+        "ataque_world_map": stats(world),
+        "ataque_world_map_position_changed": stats(cold),
+    }
     report = {"presses": len(keys), "bare_static": stats(base), **boards}
     for board, figures in boards.items():
         report[f"{board}_ratio_p95"] = round(figures["p95_ms"] / report["bare_static"]["p95_ms"], 2)

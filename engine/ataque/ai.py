@@ -441,7 +441,7 @@ P = {
     "strike": 0.3,
     "loss": 0.3,
     "spread": 0.0,
-    "income": 0.0,
+    "income": 3.0,
     "hold_income": 0.0,
 }
 
@@ -877,6 +877,9 @@ def _strong_move_in(view: AtaqueState, seat: Seat) -> MoveIn:
     assert pending is not None
     src, dst = pending.source, pending.target
     mine = [o == seat for o in view.owner]
+    card = OBJECTIVES[_rules().effective_objective(view, seat)]
+    if card.kind == OCCUPY_TWO and view.armies[src] >= 3:
+        return MoveIn(min(pending.most, max(1, view.armies[src] - 3)))
     src_enemies = sum(view.armies[n] for n in NEIGHBOURS[src] if not mine[n])
     dst_enemies = sum(view.armies[n] for n in NEIGHBOURS[dst] if not mine[n])
     if dst_enemies and (not src_enemies or dst_enemies >= src_enemies):
@@ -888,12 +891,23 @@ def _strong_move_in(view: AtaqueState, seat: Seat) -> MoveIn:
 
 def _strong_regroup(view: AtaqueState, seat: Seat) -> Regroup | EndPhase:
     rules = _rules()
+    card = OBJECTIVES[rules.effective_objective(view, seat)]
+    if card.kind == OCCUPY_TWO:
+        # Lift single armies to 2 from a neighbour that keeps 2 itself.
+        for t in range(TERRITORY_COUNT):
+            if view.owner[t] != seat or view.armies[t] >= 2:
+                continue
+            for n in NEIGHBOURS[t]:
+                if view.owner[n] == seat and view.armies[n] >= 3 and rules.movable(view, n):
+                    return Regroup(n, t, 1)
     dist = _front_distance(view, seat)
     for t in range(TERRITORY_COUNT):
         if view.owner[t] != seat or dist[t] <= 0:
             continue
         free = rules.movable(view, t)
-        if not free:
+        if card.kind == OCCUPY_TWO:
+            free = min(free, view.armies[t] - 2)
+        if free <= 0:
             continue
         closer = [n for n in NEIGHBOURS[t] if view.owner[n] == seat and 0 <= dist[n] < dist[t]]
         if closer:

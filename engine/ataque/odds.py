@@ -13,8 +13,9 @@ armies (at least 1: the occupying army never attacks).
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from itertools import product
 
 from engine.ataque.data import DICE_SIDES, MAX_DICE
@@ -64,78 +65,102 @@ _FLOAT_ODDS = {
     for d in range(1, MAX_DICE + 1)
 }
 
-# _TABLES[stop][a][d]: chance to conquer from a attackers against d defenders, as float.
-_TABLES: dict[int, list[list[float]]] = {}
 
+class _Assaults:
+    """Every assault's figures for one ``(stop, cap)``, filled bottom-up over a grid of
+    attackers x defenders and regrown (doubled) when a bigger battle is asked about, so the
+    bots' many questions per turn are table lookups, however large the armies grow."""
 
-def _table(stop: int, attackers: int, defenders: int) -> list[list[float]]:
-    """Grow the DP table for ``stop`` to cover ``attackers`` x ``defenders`` (bottom-up)."""
-    table = _TABLES.setdefault(stop, [[1.0]])
-    old_a = len(table)
-    old_d = len(table[0])
-    need_a = max(old_a, attackers + 1)
-    need_d = max(old_d, defenders + 1)
-    if need_a == old_a and need_d == old_d:
-        return table
-    for row in table:
-        row.extend([0.0] * (need_d - old_d))
-    for _ in range(need_a - old_a):
-        table.append([0.0] * need_d)
-    for a in range(need_a):
-        for d in range(need_d):
-            if a < old_a and d < old_d:
+    def __init__(self, stop: int, cap: int) -> None:
+        self.stop, self.cap = stop, cap
+        self.win: list[list[float]] = []  # chance to conquer
+        self.left_win: list[list[float]] = []  # E[armies left, counting only conquests]
+        self.left_all: list[list[float]] = []  # E[armies left]
+
+    def at(self, attackers: int, defenders: int) -> tuple[float, float, float]:
+        if attackers > EXACT_LIMIT or defenders > EXACT_LIMIT:
+            return self._normal(attackers, defenders)
+        if attackers >= len(self.win) or defenders >= len(self.win[0]):
+            self._grow(attackers, defenders)
+        return (
+            self.win[attackers][defenders],
+            self.left_win[attackers][defenders],
+            self.left_all[attackers][defenders],
+        )
+
+    def _grow(self, attackers: int, defenders: int) -> None:
+        rows = max(attackers + 1, 2 * len(self.win), 16)
+        cols = max(defenders + 1, 2 * len(self.win[0]) if self.win else 0, 16)
+        win = [[0.0] * cols for _ in range(rows)]
+        left_win = [[0.0] * cols for _ in range(rows)]
+        left_all = [[0.0] * cols for _ in range(rows)]
+        for a in range(rows):
+            win[a][0], left_win[a][0], left_all[a][0] = 1.0, float(a), float(a)
+            if a <= self.stop or a < 2:
+                for d in range(1, cols):
+                    left_all[a][d] = float(a)
                 continue
-            if d == 0:
-                table[a][d] = 1.0
-            elif a <= stop or a < 2:
-                table[a][d] = 0.0
-            else:
-                table[a][d] = sum(
-                    p * table[a - la][d - ld]
-                    for la, ld, p in _FLOAT_ODDS[(attack_dice(a), defence_dice(d))]
-                )
+            dice = min(self.cap, attack_dice(a))
+            for d in range(1, cols):
+                w = lw = la = 0.0
+                for lost_a, lost_d, p in _FLOAT_ODDS[(dice, defence_dice(d))]:
+                    w += p * win[a - lost_a][d - lost_d]
+                    lw += p * left_win[a - lost_a][d - lost_d]
+                    la += p * left_all[a - lost_a][d - lost_d]
+                win[a][d], left_win[a][d], left_all[a][d] = w, lw, la
+        self.win, self.left_win, self.left_all = win, left_win, left_all
+
+    def _normal(self, attackers: int, defenders: int) -> tuple[float, float, float]:
+        """Huge armies (a stalemate's hundreds or thousands): the race to ``defenders`` losses
+        among the comparisons the attacker can afford, by the normal approximation — within
+        one to three points of the exact figure at the limit, closer beyond it."""
+        dice = self.cap
+        outcomes = _FLOAT_ODDS[(dice, MAX_DICE)]
+        mean = sum(p * lost_d for _, lost_d, p in outcomes)
+        spread = sum(p * lost_d * lost_d for _, lost_d, p in outcomes) - mean * mean
+        q, var = mean / dice, spread / dice  # per comparison: P(defender loses), variance
+        m = defenders + attackers - self.stop - 1  # comparisons before the attacker must stop
+        z = (m * q - defenders + 1.0) / math.sqrt(max(1e-9, m * var))
+        win = 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+        left = min(float(attackers), max(self.stop + 1.0, attackers - defenders * (1 - q) / q))
+        return win, win * left, win * left + (1.0 - win) * self.stop
+
+
+# Beyond this many armies on a side, figures come from the normal approximation: an exact
+# table that large would take seconds to fill.
+EXACT_LIMIT = 256
+_ASSAULTS: dict[tuple[int, int], _Assaults] = {}
+
+
+def _assaults(stop_at: int, max_dice: int = MAX_DICE) -> _Assaults:
+    key = (max(1, stop_at), max(1, min(MAX_DICE, max_dice)))
+    table = _ASSAULTS.get(key)
+    if table is None:
+        table = _ASSAULTS[key] = _Assaults(*key)
     return table
 
 
-def conquest_chance(attackers: int, defenders: int, stop_at: int = 1) -> float:
+def conquest_chance(
+    attackers: int, defenders: int, stop_at: int = 1, max_dice: int = MAX_DICE
+) -> float:
     """The chance to take a territory held by ``defenders`` armies, attacking from one with
-    ``attackers`` armies with the most dice each time, until it falls or the attacker is down to
-    ``stop_at`` armies ("attack until conquered or down to N")."""
+    ``attackers`` armies with the most dice each time (never more than ``max_dice``), until it
+    falls or the attacker is down to ``stop_at`` armies ("attack until conquered or down to
+    N")."""
     if defenders <= 0:
         return 1.0
-    stop = max(1, stop_at)
-    if attackers <= stop or attackers < 2:
+    if attackers <= max(1, stop_at) or attackers < 2:
         return 0.0
-    return _table(stop, attackers, defenders)[attackers][defenders]
+    return _assaults(stop_at, max_dice).at(attackers, defenders)[0]
 
 
-@lru_cache(maxsize=8192)
 def assault(attackers: int, defenders: int, stop_at: int = 1) -> tuple[float, float, float]:
     """``(chance to conquer, expected attacker armies left if it does, expected attacker armies
     left whatever happens)`` for an attack until conquered or down to ``stop_at``; "left" counts
     the armies in the source before the one that moves in. The bots' planning figures."""
-    stop = max(1, stop_at)
     if defenders <= 0:
         return 1.0, float(attackers), float(attackers)
-    dist: dict[tuple[int, int], float] = {(attackers, defenders): 1.0}
-    win = left_win = left_all = 0.0
-    for total in range(attackers + defenders, 0, -1):
-        for a in range(min(attackers, total), -1, -1):
-            d = total - a
-            p = dist.pop((a, d), 0.0)
-            if not p:
-                continue
-            if d == 0:
-                win += p
-                left_win += p * a
-                left_all += p * a
-                continue
-            if a <= stop or a < 2:
-                left_all += p * a
-                continue
-            for la, ld, q in _FLOAT_ODDS[(attack_dice(a), defence_dice(d))]:
-                key = (a - la, d - ld)
-                dist[key] = dist.get(key, 0.0) + p * q
+    win, left_win, left_all = _assaults(stop_at).at(attackers, defenders)
     return win, (left_win / win if win else 0.0), left_all
 
 

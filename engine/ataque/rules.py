@@ -39,6 +39,7 @@ from engine.ataque.data import (
     CONTINENTS,
     DESTROY,
     FALLBACK,
+    MAX_DICE,
     MIN_REINFORCEMENT,
     NEIGHBOURS,
     OBJECTIVES,
@@ -323,15 +324,21 @@ def player_summaries(state: AtaqueState) -> tuple[PlayerSummary, ...]:
     return tuple(out)
 
 
-def attack_chance(state: AtaqueState, source: int, target: int, stop_at: int = 1) -> float:
-    """The chance to take ``target`` from ``source`` attacking with the most dice until it
-    falls or ``source`` is down to ``stop_at`` armies (the "win chance" beside an attack)."""
-    return conquest_chance(state.armies[source], state.armies[target], stop_at)
+def attack_chance(
+    state: AtaqueState, source: int, target: int, stop_at: int = 1, max_dice: int = MAX_DICE
+) -> float:
+    """The chance to take ``target`` from ``source`` attacking with the most dice (at most
+    ``max_dice``) until it falls or ``source`` is down to ``stop_at`` armies (the "win chance"
+    beside an attack)."""
+    return conquest_chance(state.armies[source], state.armies[target], stop_at, max_dice)
 
 
-def blitz_step(state: AtaqueState, source: int, target: int, stop_at: int = 1) -> Attack | None:
+def blitz_step(
+    state: AtaqueState, source: int, target: int, stop_at: int = 1, max_dice: int = MAX_DICE
+) -> Attack | None:
     """The next throw of "attack until conquered or down to ``stop_at``": an ``Attack`` with
-    the most dice, or None once the attack is over (taken, too weak, or not possible)."""
+    the most dice (at most ``max_dice``), or None once the attack is over (taken, too weak, or
+    not possible)."""
     if state.phase != ATTACK:
         return None
     seat = state.active
@@ -342,7 +349,7 @@ def blitz_step(state: AtaqueState, source: int, target: int, stop_at: int = 1) -
     armies = state.armies[source]
     if armies < 2 or armies <= max(1, stop_at):
         return None
-    return Attack(source, target, attack_dice(armies))
+    return Attack(source, target, max(1, min(max_dice, attack_dice(armies))))
 
 
 def turn_order(state: AtaqueState) -> tuple[Seat, ...]:

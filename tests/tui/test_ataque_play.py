@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import attrs
+
 from engine.ataque.data import NEIGHBOURS, TERRITORIES, sets_in
 from engine.ataque.rules import ATAQUE
-from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, PLACE, REGROUP
+from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, PLACE, REGROUP, Battle
 from saves.record import SeatInfo
 from saves.session import Session
+from tests.engine.ataque.helpers import rigged, t
 from tests.tui.conftest import settle
 from tui.screens.ataque import AtaqueScreen
 from tui.screens.game import ResultScreen, screen_for
@@ -79,3 +82,40 @@ async def test_a_three_player_game_with_keys_only(make_app):
         state = screen.session.state
         assert ATAQUE.outcome(state) is not None
         assert any(type(e).__name__ == "Placed" and e.seat == 0 for e in state.log)
+
+
+def rigged_start(state):
+    def start(app):
+        session = Session.new(ATAQUE, app.store, SEATS, {}, seed=1, players=3)
+        session.record = attrs.evolve(session.record, state=state)
+        return screen_for(session)
+
+    return start
+
+
+async def test_choosing_dice_and_attacking_until_down_to_n(make_app):
+    state = rigged(
+        {"Argelia": 0, "Brasil": 1, "Egipto": 0},
+        armies={"Argelia": 9, "Brasil": 7},
+        default_owner=2,
+    )
+    app = make_app(rigged_start(state))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        await pilot.press(*find("Argelia"), "enter", *find("Brasil"))
+        assert "3 dice" in str(screen.query_one("#selection").render())
+        await pilot.press("1", "enter")
+        battles = [e for e in screen.session.state.log if isinstance(e, Battle)]
+        assert [len(b.attack) for b in battles] == [1]
+        assert "1 die" in str(screen.query_one("#selection").render())
+        await pilot.press("right_square_bracket", "right_square_bracket", "right_square_bracket")
+        assert screen.stop_at == 4
+        assert "down to 4" in str(screen.query_one("#selection").render())
+        await pilot.press("b")
+        await pilot.pause()
+        after = screen.session.state
+        battles = [e for e in after.log if isinstance(e, Battle)]
+        assert len(battles) > 1 and all(len(b.attack) == 1 for b in battles)
+        taken = after.owner[t("Brasil")] == 0
+        assert taken or after.armies[t("Argelia")] == 4  # it stopped at N, not at 1

@@ -19,6 +19,7 @@ from engine.ataque.data import (
     CONTINENT_OF,
     CONTINENTS,
     FIGURE_GLYPHS,
+    MAX_DICE,
     NEIGHBOURS,
     OBJECTIVES,
     TERRITORIES,
@@ -42,6 +43,11 @@ class AtaqueScreen(GameScreen):
         Binding("f", "place(5)", "+5"),
         Binding("a", "all", "All"),
         Binding("b", "blitz", "Attack until taken"),
+        Binding("1", "dice(1)", "1 die", show=False),
+        Binding("2", "dice(2)", "2 dice", show=False),
+        Binding("3", "dice(3)", "3 dice", show=False),
+        Binding("left_square_bracket", "stop_at(-1)", "Down to N−1", show=False),
+        Binding("right_square_bracket", "stop_at(1)", "Down to N+1", show=False),
         Binding("x", "exchange", "Exchange"),
         Binding("e", "end_phase", "End phase"),
         Binding("slash", "search", "Find"),
@@ -54,6 +60,8 @@ class AtaqueScreen(GameScreen):
     def __init__(self, session) -> None:
         super().__init__(session)
         self.source: int | None = None  # attack / regroup: the territory armies leave from
+        self.dice = MAX_DICE  # the most dice the player wants to throw (1–3 keys)
+        self.stop_at = 1  # "attack until taken or down to N" ([ and ] keys)
 
     def compose_board(self) -> ComposeResult:
         continents = {name: CONTINENTS[CONTINENT_OF[i]].name for i, name in enumerate(TERRITORIES)}
@@ -133,15 +141,22 @@ class AtaqueScreen(GameScreen):
         t = self.cursor_territory()
         text = Text()
         text.append(f"{TERRITORIES[t]}", style="bold")
-        text.append(
-            f" ({CONTINENTS[CONTINENT_OF[t]].name}) · {self.owner_label(view.owner[t])}"
-            f" · {view.armies[t]} armies"
-        )
+        continent = CONTINENTS[CONTINENT_OF[t]].name
+        if self.has_class("compact"):  # one line at 80 columns, so the map is never cut
+            text.append(f" · {COLOUR_LETTERS[view.owner[t]]} {view.armies[t]}")
+        else:
+            text.append(
+                f" ({continent}) · {self.owner_label(view.owner[t])} · {view.armies[t]} armies"
+            )
         if self.source is not None and view.phase == ATTACK:
             src = self.source
-            text.append(f"   from {TERRITORIES[src]} ({view.armies[src]})", style="bold")
+            dice = self.throw_dice(view.armies[src])
+            text.append(f" ← {TERRITORIES[src]} {view.armies[src]}", style="bold")
+            text.append(f" · {dice} {'die' if dice == 1 else 'dice'} · down to {self.stop_at}")
+            if t == src:
+                text.append(" (Enter here: cancel)", style="dim")
             if view.owner[t] != self.me and t in NEIGHBOURS[src] and view.armies[src] > 1:
-                chance = rules.attack_chance(view, src, t)
+                chance = rules.attack_chance(view, src, t, self.stop_at, self.dice)
                 text.append(f" → win chance {chance:.0%}", style="bold yellow")
         if view.phase == MOVE_IN and view.pending is not None:
             p = view.pending
@@ -226,8 +241,8 @@ class AtaqueScreen(GameScreen):
                     "neighbour; e ends the attacks."
                 )
             return (
-                "Enter on an enemy neighbour to roll; b attacks until taken or down to 1; "
-                "Enter on the source to cancel."
+                f"Enter rolls · b: until taken or down to {self.stop_at} · 1 2 3: dice · "
+                "[ ]: change N"
             )
         if view.phase == MOVE_IN:
             return "Move in: a moves all it may, Enter only the one army."
@@ -343,13 +358,29 @@ class AtaqueScreen(GameScreen):
                 self.source = None if t == self.source else t
                 self.view = view
             elif view.phase == ATTACK:
-                self.act(Attack(self.source, t, attack_dice(view.armies[self.source])))
+                self.act(Attack(self.source, t, self.throw_dice(view.armies[self.source])))
                 self.keep_source()
             else:
                 self.act(Regroup(self.source, t, 1))
                 self.keep_source()
         elif view.phase == EXCHANGE:
             self.action_exchange()
+
+    def throw_dice(self, armies: int) -> int:
+        """The dice the next roll throws: the player's choice, as far as the armies allow."""
+        return max(1, min(self.dice, attack_dice(armies)))
+
+    def action_dice(self, dice: int) -> None:
+        self.dice = dice
+        self.notify(f"Attacks throw at most {dice} {'die' if dice == 1 else 'dice'}.")
+        self.view = self.view
+
+    def action_stop_at(self, step: int) -> None:
+        view = self.view
+        most = view.armies[self.source] - 1 if view is not None and self.source is not None else 1
+        self.stop_at = max(1, min(self.stop_at + step, max(1, most)))
+        self.notify(f"b attacks until taken or down to {self.stop_at}.")
+        self.view = self.view
 
     def keep_source(self) -> None:
         """After a roll the attack goes on from the same place, while it can."""
@@ -388,8 +419,16 @@ class AtaqueScreen(GameScreen):
         if view is None or view.phase != ATTACK or self.source is None:
             return
         target = self.cursor_territory()
+        if rules.blitz_step(view, self.source, target, self.stop_at, self.dice) is None:
+            self.notify(
+                f"No attack: pick an enemy neighbour, with more than {self.stop_at} "
+                f"{'army' if self.stop_at == 1 else 'armies'} in {TERRITORIES[self.source]}.",
+                severity="warning",
+            )
+            return
         while self.my_turn:
-            step = rules.blitz_step(self.session.state, self.source, target)
+            now = self.session.view(self.me)
+            step = rules.blitz_step(now, self.source, target, self.stop_at, self.dice)
             if step is None or not self._apply(self.me, step, advance=False):
                 break
         self.advance()
@@ -409,7 +448,7 @@ class AtaqueScreen(GameScreen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         view = self.view
-        names = ("pick", "place", "all", "blitz", "exchange", "end_phase")
+        names = ("pick", "place", "all", "blitz", "exchange", "end_phase", "dice", "stop_at")
         if view is None or action not in names:
             return True
         if view.phase == OVER:
@@ -422,6 +461,8 @@ class AtaqueScreen(GameScreen):
             "all": view.phase in (PLACE, MOVE_IN)
             or (view.phase == REGROUP and self.source is not None),
             "blitz": view.phase == ATTACK and self.source is not None,
+            "dice": view.phase == ATTACK,
+            "stop_at": view.phase == ATTACK and self.source is not None,
             "exchange": bool(sets_in(view.players[self.me].hand)),
             "end_phase": view.phase in (ATTACK, REGROUP),
         }[action]

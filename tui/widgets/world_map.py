@@ -5,12 +5,14 @@ continent's colour, filled in the owner's. A cursor and highlighted targets come
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 # (column, row) on the map grid, roughly as on the printed board; 11 columns × 6 rows.
@@ -50,6 +52,26 @@ CONTINENT_STYLES = {
     "Oceanía": "white",
 }
 COLUMNS, ROWS = 11, 6
+_AT = {place: name for name, place in PLACES.items()}
+
+
+@lru_cache(maxsize=256)
+def _style(
+    colour: str,
+    *,
+    bold: bool = False,
+    dim: bool = False,
+    underline: bool = False,
+    reverse: bool = False,
+) -> Style:
+    """Boxes share their styles: building a fresh Style per box per frame made redraws slow."""
+    return Style(
+        color=colour or None,
+        bold=bold or None,
+        dim=dim or None,
+        underline=underline or None,
+        reverse=reverse or None,
+    )
 
 
 def short(name: str, width: int = 8) -> str:
@@ -89,11 +111,16 @@ class WorldMap(Widget, can_focus=True):
         self.holdings: dict[str, Holding] = {}
         self.marked: frozenset[str] = frozenset()  # e.g. attack targets
         self.chosen: frozenset[str] = frozenset()  # e.g. the attacking territory
+        self.version = 0  # bumped whenever what the map shows changes; keys the line cache
+        self._lines: dict = {}
 
     def show(self, holdings, marked=frozenset(), chosen=frozenset()) -> None:
-        self.holdings = dict(holdings)
-        self.marked = frozenset(marked)
-        self.chosen = frozenset(chosen)
+        holdings, marked, chosen = dict(holdings), frozenset(marked), frozenset(chosen)
+        if (holdings, marked, chosen) == (self.holdings, self.marked, self.chosen):
+            return
+        self.holdings, self.marked, self.chosen = holdings, marked, chosen
+        self.version += 1
+        self._lines.clear()
         self.refresh()
 
     # --- geometry ----------------------------------------------------------------------------
@@ -107,63 +134,61 @@ class WorldMap(Widget, can_focus=True):
     def at(self, x: int, y: int) -> str | None:
         w, h = self.cell()
         spot = (x // w, y // h)
-        return next((t for t, p in PLACES.items() if p == spot), None)
+        return _AT.get(spot)
 
     # --- drawing -----------------------------------------------------------------------------
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        """Line API: each screen line is built once per position, cursor and size and cached,
+        so a cursor move rebuilds the lines of the one or two rows of boxes it touches."""
         w, h = self.cell()
-        blank = Style()
-        canvas = [[(" ", blank)] * (COLUMNS * w) for _ in range(ROWS * h)]
+        row, line = divmod(y, h)
+        if row >= ROWS:
+            return Strip.blank(self.size.width)
+        cursor_here = self.cursor if PLACES.get(self.cursor, (0, -1))[1] == row else ""
+        key = (row, line, w, h, self.version, cursor_here, self.has_focus, self.size.width)
+        strip = self._lines.get(key)
+        if strip is None:
+            if len(self._lines) > 2048:
+                self._lines.clear()
+            segments: list[Segment] = []
+            for col in range(COLUMNS):
+                name = _AT.get((col, row))
+                if name is None:
+                    segments.append(Segment(" " * w))
+                else:
+                    segments.extend(self._box_line(name, w, h, line))
+            strip = Strip(Segment.simplify(segments)).crop(0, self.size.width)
+            self._lines[key] = strip
+        return strip
 
-        def put(x: int, y: int, text: str, style: Style) -> None:
-            for i, ch in enumerate(text):
-                if 0 <= y < len(canvas) and 0 <= x + i < len(canvas[0]):
-                    canvas[y][x + i] = (ch, style)
-
-        for name, (col, row) in PLACES.items():
-            x, y = col * w, row * h
-            frame = Style(color=CONTINENT_STYLES.get(self.continent_of.get(name, ""), "white"))
-            holding = self.holdings.get(name)
-            body = Style(color=holding.style, bold=True) if holding else Style(dim=True)
-            if name in self.marked:
-                body += Style(underline=True)
-                frame += Style(bold=True)
-            if name in self.chosen:
-                body += Style(reverse=True)
-            if name == self.cursor and self.has_focus:
-                frame = Style(reverse=True, bold=True)
-            elif name == self.cursor:
-                frame += Style(bold=True)
-            inner = w - 2 if h == 4 else w - 1
-            label = short(name, inner)
-            army = f"{holding.letter}{holding.armies:>3}" if holding else ""
-            if name in self.marked:
-                army = ("»" + army)[-inner:]
-            if h == 4:
-                put(x, y, "╭" + "─" * inner + "╮", frame)
-                put(x, y + 3, "╰" + "─" * inner + "╯", frame)
-                for line, content in ((1, label.ljust(inner)), (2, army.rjust(inner))):
-                    put(x, y + line, "│", frame)
-                    put(x + 1, y + line, content, body)
-                    put(x + w - 1, y + line, "│", frame)
-            else:
-                put(x, y, label.ljust(inner), frame if name == self.cursor else body)
-                put(x, y + 1, army.rjust(inner - 1).ljust(inner), body)
-        # One span per run of equal style, not per character: a 110×24 map is 2,640 cells.
-        text = Text()
-        for i, line in enumerate(canvas):
-            if i:
-                text.append("\n")
-            run, run_style = [], None
-            for ch, style in line:
-                if style != run_style and run:
-                    text.append("".join(run), run_style)
-                    run = []
-                run_style = style
-                run.append(ch)
-            if run:
-                text.append("".join(run), run_style)
-        return text
+    def _box_line(self, name: str, w: int, h: int, line: int) -> list[Segment]:
+        """One line of one territory's box, as segments."""
+        holding = self.holdings.get(name)
+        marked, chosen, here = name in self.marked, name in self.chosen, name == self.cursor
+        frame_colour = CONTINENT_STYLES.get(self.continent_of.get(name, ""), "white")
+        lit = here and self.has_focus
+        frame = _style("" if lit else frame_colour, bold=marked or here, reverse=lit)
+        body = _style(
+            holding.style if holding else "",
+            bold=bool(holding),
+            dim=not holding,
+            underline=marked,
+            reverse=chosen,
+        )
+        inner = w - 2 if h == 4 else w - 1
+        label = short(name, inner)
+        army = f"{holding.letter}{holding.armies:>3}" if holding else ""
+        if marked:
+            army = ("»" + army)[-inner:]
+        if h == 4:
+            if line in (0, 3):
+                left, right = ("╭", "╮") if line == 0 else ("╰", "╯")
+                return [Segment(left + "─" * inner + right, frame)]
+            content = label.ljust(inner) if line == 1 else army.rjust(inner)
+            return [Segment("│", frame), Segment(content, body), Segment("│", frame)]
+        if line == 0:
+            return [Segment(label.ljust(inner), frame if here else body), Segment(" ")]
+        return [Segment(army.rjust(inner - 1).ljust(inner), body), Segment(" ")]
 
     # --- input -------------------------------------------------------------------------------
     def action_move(self, dx: int, dy: int) -> None:
@@ -196,3 +221,12 @@ class WorldMap(Widget, can_focus=True):
     def watch_cursor(self) -> None:
         self.refresh()
         self.post_message(self.Moved())
+
+    def on_resize(self) -> None:
+        self._lines.clear()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()

@@ -9,11 +9,11 @@ import pytest
 from engine.ataque.actions import Attack, EndPhase, Exchange, MoveIn, Place, Regroup
 from engine.ataque.data import CARD_FIGURE, CIRCLE, CONTINENTS, NEIGHBOURS, TERRITORIES
 from engine.ataque.rules import ATAQUE
-from engine.ataque.state import ATTACK, MOVE_IN, PLACE, REGROUP, Conquered
+from engine.ataque.state import ATTACK, MOVE_IN, PLACE, REGROUP, Conquered, Conquest
 from engine.core import IllegalAction
 
 from .helpers import CONT, rigged, t
-from .test_rules import ASIA_SUR, OCCUPY_18, OCCUPY_24
+from .test_rules import ASIA_SUR, OCCUPY_18, OCCUPY_24, _names
 
 easy, teg, strong = ATAQUE.bots["easy"], ATAQUE.bots["teg"], ATAQUE.bots["strong"]
 
@@ -147,8 +147,6 @@ def test_strong_places_where_its_objective_is() -> None:
 
 
 def test_strong_completes_18_territories_with_two_armies_by_placing() -> None:
-    from .test_rules import _names
-
     owners = {name: 0 for name in _names(19)}
     armies = {name: 2 for name in _names(14)}
     state = rigged(owners, armies=armies, phase=PLACE, to_place=5, objectives=(OCCUPY_18, 6, 6))
@@ -173,14 +171,6 @@ def test_strong_exchanges_the_set_with_most_own_territories() -> None:
 
 
 def test_strong_moves_in_when_the_conquest_opens_more_targets() -> None:
-    state = rigged(
-        {"Argelia": 0, "Brasil": 0, "Perú": 1, "Argentina": 1, "Venezuela": 1},
-        armies={"Brasil": 2, "Argelia": 9},
-        phase=MOVE_IN,
-        default_owner=0,
-    )
-    from engine.ataque.state import Conquest
-
     state = rigged(
         {"Argelia": 0, "Brasil": 0, "Perú": 1, "Argentina": 1, "Venezuela": 1},
         armies={"Brasil": 1, "Argelia": 8},

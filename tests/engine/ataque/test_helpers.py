@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from engine.ataque.actions import Attack
+from engine.ataque.actions import Attack, Place
 from engine.ataque.data import CONTINENTS, TERRITORIES
 from engine.ataque.rules import (
     ATAQUE,
@@ -18,7 +19,7 @@ from engine.ataque.rules import (
     turn_order,
 )
 from engine.ataque.state import PLACE
-from engine.core import HIDDEN
+from engine.core import IllegalAction
 
 from .helpers import CONT, rigged, t
 from .test_rules import ASIA_SUR, DESTROY_RED, DESTROY_WHITE, EUROPA_SUR_ONE, OCCUPY_18, _names
@@ -50,8 +51,6 @@ def test_objective_progress_lines() -> None:
 
 def test_destroyed_by_another_player_is_explained() -> None:
     state = rigged({name: 0 for name in _names(12)}, objectives=(DESTROY_RED, 6, 6))
-    import attrs
-
     gone = attrs.evolve(state.players[2], alive=False, eliminated_by=1)
     state = attrs.evolve(state, players=state.players[:2] + (gone,))
     assert objective_progress(state, 0) == (
@@ -91,6 +90,16 @@ def test_blitz_and_the_win_chance() -> None:
     assert blitz_step(state, t("Argelia"), t("Perú")) is None
     assert blitz_step(state, t("Brasil"), t("Argelia")) is None
     assert 0.8 < attack_chance(state, t("Argelia"), t("Brasil")) < 1.0
+    # Fewer dice by choice, and a higher "down to N", both lower the chance.
+    assert blitz_step(state, t("Argelia"), t("Brasil"), max_dice=1) == Attack(
+        t("Argelia"), t("Brasil"), 1
+    )
+    assert attack_chance(state, t("Argelia"), t("Brasil"), max_dice=1) < attack_chance(
+        state, t("Argelia"), t("Brasil")
+    )
+    assert attack_chance(state, t("Argelia"), t("Brasil"), stop_at=4) < attack_chance(
+        state, t("Argelia"), t("Brasil")
+    )
     # Blitz to the end: every throw is a logged Attack, until taken or down to 1.
     steps = 0
     while (step := blitz_step(state, t("Argelia"), t("Brasil"))) is not None:
@@ -104,8 +113,6 @@ def test_blitz_and_the_win_chance() -> None:
 
 def test_place_menu_offers_one_five_and_all() -> None:
     state = rigged({"Alaska": 0, "Brasil": 0}, phase=PLACE, to_place=7)
-    from engine.ataque.actions import Place
-
     assert ATAQUE.legal_actions(state, 0) == (
         Place(t("Alaska"), 1),
         Place(t("Alaska"), 5),
@@ -116,6 +123,5 @@ def test_place_menu_offers_one_five_and_all() -> None:
     )
     state = ATAQUE.apply(state, 0, Place(t("Alaska"), 4))  # any count in range is accepted
     assert state.to_place == 3
-    with pytest.raises(Exception, match="not yours"):
+    with pytest.raises(IllegalAction, match="not yours"):
         ATAQUE.apply(state, 0, Place(t("Perú"), 1))
-    assert HIDDEN == -1

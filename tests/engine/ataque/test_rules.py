@@ -13,6 +13,7 @@ from engine.ataque.data import (
     DESTROY,
     OBJECTIVES,
     SQUARE,
+    TERRITORIES,
     TERRITORY_COUNT,
     TRIANGLE,
 )
@@ -123,8 +124,6 @@ def test_first_round_everybody_gets_the_starters_figure() -> None:
 
 def _names(n: int, but: tuple[str, ...] = ("Argelia", "Brasil")) -> list[str]:
     """The first ``n`` territories in id order, leaving out those named in ``but``."""
-    from engine.ataque.data import TERRITORIES
-
     return [name for name in TERRITORIES if name not in but][:n]
 
 
@@ -414,8 +413,6 @@ def test_18_territories_with_two_armies_can_be_met_while_placing() -> None:
 def test_continent_objectives() -> None:
     asia = [t_ for t_ in CONTINENTS[ASIA].territories]
     sur = list(CONTINENTS[SUR].territories)
-    from engine.ataque.data import TERRITORIES
-
     owners = {TERRITORIES[x]: 0 for x in asia + sur[1:]}
     owners[TERRITORIES[sur[0]]] = 1  # Argentina
     state = rigged(
