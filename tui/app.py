@@ -12,13 +12,18 @@ from textual.screen import Screen
 
 from saves.session import Session
 from saves.store import SaveStore
+from saves.tables import TableStore
+from tui.hosting import HostedGuards
 from tui.screens.game import STYLES, GameScreen, screen_for
 from tui.screens.menu import MenuScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 
-class BatallasApp(App):
-    """Menu first; game screens are pushed on top and pop back to it."""
+class BatallasApp(HostedGuards, App):
+    """Menu first; game screens are pushed on top and pop back to it.
+
+    ``hosted`` (SSH, docs/hosting.md): HostedGuards refuses suspend, screenshots and browsers.
+    """
 
     TITLE = "Batallas"
     CSS_PATH = [STYLES / "app.tcss", STYLES / "cards.tcss"]
@@ -36,8 +41,16 @@ class BatallasApp(App):
         bot_delay: float = 0.6,
         hosted: bool = False,
         letters: bool = False,
+        player: str | None = None,
+        tables: TableStore | None = None,
     ) -> None:
         super().__init__()
+        self.player = player  # who is at this terminal, when known: the menu lists their tables
+        if tables is None and player is not None:
+            from saves.tables import tables_dir
+
+            tables = TableStore(tables_dir())
+        self.tables = tables
         self.letters = letters  # chess pieces as K Q R B N P instead of ♔ ♕ ♖ ♗ ♘ ♙
         self.store = store
         self.bot_delay = bot_delay
@@ -97,6 +110,18 @@ class BatallasApp(App):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(screen_for(session))
+
+    def open_table(self, name: str) -> None:
+        """Sit down at a shared table as ``self.player``."""
+        from saves.store import SaveError
+        from saves.tables import TableSession
+
+        try:
+            session = TableSession.join(self.tables, name, self.player)
+        except SaveError as err:
+            self.notify(f"Cannot open table {name}: {err}", severity="error", timeout=8)
+            return
+        self.open_session(session)
 
     def resume(self, name: str) -> None:
         from saves.store import SaveError

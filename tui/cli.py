@@ -36,6 +36,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--theme", help="Textual theme, e.g. textual-dark, ansi-dark, nord")
     parser.add_argument("--no-mouse", action="store_true", help="do not capture the mouse")
     parser.add_argument(
+        "--no-animations", action="store_true", help="no animations (for slow links)"
+    )
+    parser.add_argument(
+        "--hosted",
+        action="store_true",
+        help="for an SSH ForceCommand: per-player saves, no file options (docs/hosting.md)",
+    )
+    parser.add_argument(
+        "--player",
+        help="with --hosted: the player's name (default: $BATALLAS_PLAYER, else the login name)",
+    )
+    parser.add_argument(
         "--letters",
         action="store_true",
         help="draw chess pieces as letters (for fonts without chess glyphs)",
@@ -65,6 +77,14 @@ def build_parser() -> argparse.ArgumentParser:
     deck = sub.add_parser("mates-deck", help="build a Mates Hostiles deck from a PGN file")
     deck.add_argument("pgn", metavar="PGN_FILE")
     deck.add_argument("-o", "--output", required=True, metavar="DECK_JSON")
+
+    from tui import tables_cli
+
+    tables_cli.add_parser(sub)
+
+    from tui import serve
+
+    serve.add_parser(sub)
     return parser
 
 
@@ -109,13 +129,30 @@ def main(argv: list[str] | None = None) -> int:
     from saves.paths import saves_dir
     from saves.store import SaveStore
 
+    player_saves = None
+    if args.hosted or args.player is not None:
+        from tui import hosting
+
+        player_saves, problem = hosting.prepare(args)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
+
+    if args.command == "table":
+        from tui import tables_cli
+
+        return tables_cli.run(args, player_saves)
     if args.command == "rules":
         print(registry.get(args.game).rules_markdown())
         return 0
     if args.command == "mates-deck":
         return mates_deck(args.pgn, args.output)
+    if args.command == "serve":
+        from tui import serve
 
-    store = SaveStore(saves_dir(args.saves_dir))
+        return serve.run(args)
+
+    store = SaveStore(player_saves or saves_dir(args.saves_dir))
     if args.command == "saves":
         return print_saves(store)
 
@@ -137,7 +174,16 @@ def main(argv: list[str] | None = None) -> int:
     from tui.app import BatallasApp
 
     theme = args.theme
-    app = BatallasApp(store, theme=theme, start=start, letters=args.letters)
+    app = BatallasApp(
+        store,
+        theme=theme,
+        start=start,
+        letters=args.letters,
+        hosted=args.hosted,
+        player=player_saves.name if player_saves is not None else None,
+    )
+    if args.no_animations:
+        app.animation_level = "none"
     if theme and theme not in app.available_themes:
         print(
             f"Unknown theme {theme!r}; try one of: {', '.join(sorted(app.available_themes))}",

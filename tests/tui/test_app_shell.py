@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from textual.content import Content
+
 from engine.gallic.rules import GALLIC
 from engine.gallic.state import DISCARD, REVEAL
 from saves.record import SeatInfo
@@ -159,3 +161,20 @@ async def test_hang_up_saves_and_exits(make_app, store):
         app.hang_up()
         await pilot.pause()
     assert store.load(name).state == state
+
+
+async def test_titles_that_look_like_markup_are_shown_as_typed(make_app, store):
+    """Players type titles and names; bracketed text must not become styles or actions."""
+    title = "[b]Alesia[/b] [@click=app.quit]x[/]"
+    Session.new(GALLIC, store, VS_BOT, {}, seed=5, title=title)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        prompts = [menu.get_option_at_index(i).prompt for i in range(menu.option_count)]
+        assert any(title in Content.from_markup(p).plain for p in prompts if isinstance(p, str))
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+        table = app.screen.query_one("DataTable")
+        assert str(table.get_row_at(0)[0]) == title

@@ -297,8 +297,11 @@ class AtaqueScreen(GameScreen):
         self.action_pick()
 
     def on_world_map_moved(self) -> None:
+        """A cursor move changes two rows of the map and the selection line, nothing else: no
+        layout pass, so over SSH a keypress sends those lines and not the whole screen."""
         if self.view is not None:
-            self.query_one("#selection", Static).update(self.selection_text(self.view))
+            selection = self.query_one("#selection", Static)
+            selection.update(self.selection_text(self.view), layout=False)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.query_one(WorldMap).cursor = str(event.row_key.value)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -49,13 +50,18 @@ class CampaignsScreen(Screen):
             self.entries[entry.name] = entry
             if isinstance(entry, BrokenSave):
                 table.add_row(
-                    entry.name, "—", "—", f"⚠ unreadable: {entry.reason}", "—", key=entry.name
+                    Text(entry.name),
+                    "—",
+                    "—",
+                    Text(f"⚠ unreadable: {entry.reason}"),
+                    "—",
+                    key=entry.name,
                 )
             else:
                 table.add_row(
-                    entry.title,
+                    Text(entry.title),  # titles and names are typed by players: never markup
                     entry.game_name,
-                    ", ".join(entry.seats),
+                    Text(", ".join(entry.seats)),
                     entry.progress,
                     when(entry.updated),
                     key=entry.name,

@@ -3,6 +3,10 @@ hot-seat hand-over, the result screen, save-as, rules and the menu.
 
 A game's screen subclasses ``GameScreen`` and supplies ``compose_board``, ``render_view``
 and ``prompt_text``; it turns player input into actions with ``act``.
+
+The session is a ``Session`` (everyone at this terminal) or a ``TableSession`` (a shared
+table: this terminal plays one seat, the viewer never changes, other players' moves arrive
+by polling the table file, and a move made on an old position is refused and reloaded).
 """
 
 from __future__ import annotations
@@ -23,11 +27,13 @@ from textual.widgets import Button, Footer, Header, Static
 from engine.core import IllegalAction, Outcome
 from saves.session import Session
 from saves.store import SaveError
+from saves.tables import TableChanged, TableSession, bot_seed
 from tui.widgets.status import StatusBar, Thinking
 
 MAX_BOT_RETRIES = 3
 BOT_SPEEDS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
 STYLES = Path(__file__).parent.parent / "styles"
+TABLE_POLL = 0.25  # seconds between looks at a shared table's file (a stat when idle)
 
 
 class BotChose(Message):
@@ -119,18 +125,20 @@ class GameScreen(Screen):
 
     view = reactive(None, always_update=True, init=False)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session | TableSession) -> None:
         super().__init__()
         self.session = session
         self.game = session.game
         self.seats = session.record.seats
+        self.at_table = isinstance(session, TableSession)
         humans = self.human_seats
-        self.viewer = humans[0] if humans else 0
+        self.viewer = session.seat if self.at_table else humans[0] if humans else 0
         self.thinking: dict[int, int] = {}  # seat -> serial of the worker running for it
         self.retries = 0
         self.result_shown = False
         self.handing_over = False
         self.skipping = False  # bots play without pauses until a human must act
+        self._poll_error: str | None = None  # the last table read problem, said once
 
     # --- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -144,6 +152,9 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.title = self.game.name
+        if self.at_table:
+            self.title += f" · table {self.session.name} · {self.session.player}"
+            self.set_interval(TABLE_POLL, self.poll_table)
         self.on_resize()
         self.advance()
 
@@ -160,6 +171,10 @@ class GameScreen(Screen):
     def is_human(self, seat: int) -> bool:
         return self.seats[seat].kind == "human"
 
+    def is_local(self, seat: int) -> bool:
+        """A human playing at this terminal: at a table, only our own seat."""
+        return self.is_human(seat) and (not self.at_table or seat == self.session.seat)
+
     def seat_name(self, seat: int, with_label: bool = True) -> str:
         """ "Rome · Ana", "Gauls · Strong bot", "Gauls · Brennus (strong bot)"."""
         info = self.seats[seat]
@@ -174,7 +189,7 @@ class GameScreen(Screen):
     def advance(self) -> None:
         state = self.session.state
         pending = self.game.to_move(state)
-        human_pending = [s for s in pending if self.is_human(s)]
+        human_pending = [s for s in pending if self.is_local(s)]
         if human_pending:
             self.skipping = False
         if human_pending and self.viewer not in human_pending and not self.handing_over:
@@ -198,7 +213,7 @@ class GameScreen(Screen):
         if view is None:
             return
         self.render_view(view)
-        self.query_one(StatusBar).prompt(self.prompt_text(view))
+        self.query_one(StatusBar).prompt(self.waiting_text() or self.prompt_text(view))
         self.sub_title = self.game.progress(self.session.state)
 
     def render_view(self, view) -> None:
@@ -206,6 +221,17 @@ class GameScreen(Screen):
 
     def prompt_text(self, view) -> str:
         return ""
+
+    def waiting_text(self) -> str:
+        """At a table, when only people at other terminals can move: whom we wait for."""
+        if not self.at_table or self.my_turn:
+            return ""
+        away = [
+            self.seats[s].name
+            for s in self.game.to_move(self.session.state)
+            if self.is_human(s) and not self.is_local(s)
+        ]
+        return f"Waiting for {' and '.join(away)}…" if away else ""
 
     @property
     def my_turn(self) -> bool:
@@ -221,7 +247,7 @@ class GameScreen(Screen):
 
     def act_for_local_humans(self, action) -> bool:
         """One key press answers for every human at this terminal (e.g. 'continue')."""
-        pending = [s for s in self.game.to_move(self.session.state) if self.is_human(s)]
+        pending = [s for s in self.game.to_move(self.session.state) if self.is_local(s)]
         done = False
         for seat in pending:
             done = self._apply(seat, action, advance=False) or done
@@ -234,11 +260,38 @@ class GameScreen(Screen):
         except IllegalAction as err:
             self.notify(err.reason, title="Not allowed", severity="warning")
             return False
+        except TableChanged as err:  # the session already holds the new position
+            self.notify(str(err), severity="warning")
+            self.table_moved()
+            return False
         except SaveError as err:
+            if self.at_table:  # the table could not be read or written: nothing was played
+                self.notify(f"The move was not made: {err}", severity="error", timeout=10)
+                return False
             self.notify(f"Autosave failed: {err}", severity="error", timeout=10)
         if advance:
             self.advance()
         return True
+
+    # --- shared tables ------------------------------------------------------------------------
+    def poll_table(self) -> None:
+        """Someone at another terminal (or their client's bot) moved: show it."""
+        try:
+            moved = self.session.refresh()
+        except SaveError as err:
+            if self._poll_error != err.reason:
+                self.notify(f"Cannot read the table: {err.reason}", severity="error")
+            self._poll_error = err.reason
+            return
+        self._poll_error = None
+        if moved:
+            self.table_moved()
+
+    def table_moved(self) -> None:
+        """Forget bots thinking about an older position, then carry on from the new one."""
+        version = len(self.session.record.actions)
+        self.thinking = {s: v for s, v in self.thinking.items() if v == version}
+        self.advance()
 
     # --- bots ---------------------------------------------------------------------------------
     def start_bot(self, seat: int) -> None:
@@ -246,7 +299,7 @@ class GameScreen(Screen):
         self.thinking[seat] = serial
         level = self.seats[seat].level
         bot = self.game.bots[level]
-        seed = f"{self.session.record.seed}:{serial}:{seat}:{self.retries}"
+        seed = bot_seed(self.session.record.seed, serial, seat, self.retries)
         self.think(bot, self.session.view(seat), seat, serial, seed)
 
     @work(thread=True, group="bots")
@@ -271,6 +324,9 @@ class GameScreen(Screen):
         try:
             self.session.apply(message.seat, message.action)
             self.retries = 0
+        except TableChanged:  # another client landed this move (or another) first
+            self.table_moved()
+            return
         except IllegalAction:
             self.retries += 1  # the position moved on while it thought: think again
             if self.retries > MAX_BOT_RETRIES:
@@ -316,6 +372,10 @@ class GameScreen(Screen):
         self.app.push_screen(ResultScreen(headline, details), chosen)
 
     def new_game_same_setup(self) -> None:
+        if self.at_table:
+            self.notify("Start another table with `batallas table new`.", timeout=6)
+            self.app.pop_screen()
+            return
         record = self.session.record
         session = Session.new(
             self.game, self.app.store, record.seats, record.config, players=record.players
@@ -358,7 +418,7 @@ class GameScreen(Screen):
         self.app.push_screen(PromptDialog("Save this game as:", self.session.record.title), done)
 
 
-def screen_for(session: Session) -> GameScreen:
+def screen_for(session: Session | TableSession) -> GameScreen:
     """The screen class for a session's game."""
     from tui.screens.alamo import AlamoScreen
     from tui.screens.ataque import AtaqueScreen

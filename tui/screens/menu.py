@@ -1,7 +1,9 @@
-"""The main menu: every registered game, then Continue, Campaigns, Rules and Quit."""
+"""The main menu: the shared tables you sit at (when the app knows who you are), every
+registered game, then Continue, Campaigns, Rules and Quit."""
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -13,6 +15,7 @@ from engine import registry
 
 BANNER = "⚔  B A T A L L A S  ⚔"
 TAGLINE = "historical war games from old print-and-play rule sheets"
+TABLES_POLL = 1.0  # seconds between looks at the tables folder (stats only, unless one moved)
 
 
 def players_text(game) -> str:
@@ -37,8 +40,16 @@ class MenuScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.tables_seen = None
         self.refresh_menu()
         self.query_one(OptionList).focus()
+        if self.app.tables is not None and self.app.player:
+            self.set_interval(TABLES_POLL, self.poll_tables)
+
+    def poll_tables(self) -> None:
+        """Rebuild the menu when a table moved, so "your turn" shows up without a key press."""
+        if self.app.screen is self and self.app.tables.stamps() != self.tables_seen:
+            self.refresh_menu()
 
     def on_screen_resume(self) -> None:
         self.refresh_menu()
@@ -47,6 +58,7 @@ class MenuScreen(Screen):
         menu = self.query_one(OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
+        self.add_tables(menu)
         for game in registry.ENTRIES:
             menu.add_option(
                 Option(
@@ -58,7 +70,10 @@ class MenuScreen(Screen):
         recent = self.app.store.most_recent(unfinished=True)
         if recent is not None:
             menu.add_option(
-                Option(f"Continue  [dim]{recent.title} · {recent.progress}[/dim]", id="continue")
+                Option(
+                    f"Continue  [dim]{escape(recent.title)} · {escape(recent.progress)}[/dim]",
+                    id="continue",
+                )
             )
         menu.add_option(
             Option("Campaigns  [dim]saved games: resume, rename, delete[/dim]", id="load")
@@ -69,9 +84,34 @@ class MenuScreen(Screen):
             highlighted if highlighted is not None and highlighted < menu.option_count else 0
         )
 
+    def add_tables(self, menu: OptionList) -> None:
+        """The tables this player sits at, with whose turn it is; "your turn" stands out."""
+        from saves.tables import turn_text
+
+        tables, player = self.app.tables, self.app.player
+        if tables is None or not player:
+            return
+        self.tables_seen = tables.stamps()
+        mine = tables.tables_of(player)
+        for table in mine:
+            game = tables.game(table)
+            turn = turn_text(game, table, player)
+            turn = "[b reverse] your turn [/]" if turn == "your turn" else f"[dim]{turn}[/dim]"
+            name, seats = escape(table.name), escape(", ".join(table.owners))
+            menu.add_option(
+                Option(
+                    f"Table [b]{name}[/b]  {turn}\n  [dim]{game.name} · {seats}[/dim]",
+                    id=f"table:{table.name}",
+                )
+            )
+        if mine:
+            menu.add_option(None)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
-        if choice.startswith("game:"):
+        if choice.startswith("table:"):
+            self.app.open_table(choice.removeprefix("table:"))
+        elif choice.startswith("game:"):
             from tui.screens.setup import SetupScreen
 
             self.app.push_screen(SetupScreen(registry.get(choice.removeprefix("game:"))))

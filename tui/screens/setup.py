@@ -84,7 +84,7 @@ class SetupScreen(Screen):
                         allow_blank=False,
                         id=f"option-{option.key}",
                     )
-            if hasattr(self.game, "load_deck"):
+            if hasattr(self.game, "load_deck") and not self.app.hosted:  # no paths over SSH
                 with Horizontal(classes="row"):
                     yield Label("Deck file", classes="field-label")
                     yield Input(

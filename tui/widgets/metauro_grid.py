@@ -9,6 +9,7 @@ from functools import lru_cache
 from rich.segment import Segment
 from rich.style import Style
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -48,7 +49,7 @@ class MetauroGrid(Widget, can_focus=True):
         ("enter", "pick"),
     ]
 
-    cursor: reactive[str] = reactive("h6")
+    cursor: reactive[str] = reactive("h6", repaint=False)  # watch_cursor repaints
 
     class Picked(Message):
         def __init__(self, square: str) -> None:
@@ -172,8 +173,12 @@ class MetauroGrid(Widget, can_focus=True):
             self.cursor = sq
             self.post_message(self.Picked(sq))
 
-    def watch_cursor(self) -> None:
-        self.refresh()
+    def watch_cursor(self, old: str, new: str) -> None:
+        """Repaint only the rows the cursor left and entered (a few lines over SSH)."""
+        _, ch = self.cell()
+        for square in {old, new}:
+            row = int(square[1:]) - 1
+            self.refresh(Region(0, 1 + row * ch, self.size.width, ch))
 
     def on_resize(self) -> None:
         self._lines.clear()

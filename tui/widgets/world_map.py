@@ -10,6 +10,7 @@ from functools import lru_cache
 from rich.segment import Segment
 from rich.style import Style
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -98,7 +99,7 @@ class WorldMap(Widget, can_focus=True):
         ("enter", "pick"),
     ]
 
-    cursor: reactive[str] = reactive("Argentina")
+    cursor: reactive[str] = reactive("Argentina", repaint=False)  # watch_cursor repaints
 
     class Picked(Message):
         def __init__(self, territory: str) -> None:
@@ -218,8 +219,13 @@ class WorldMap(Widget, can_focus=True):
     class Moved(Message):
         """The cursor went to another territory (screens show what is under it)."""
 
-    def watch_cursor(self) -> None:
-        self.refresh()
+    def watch_cursor(self, old: str, new: str) -> None:
+        """Repaint only the rows of boxes the cursor left and entered: over SSH a keypress
+        then sends those lines, not the whole map."""
+        w, h = self.cell()
+        for name in {old, new}:
+            if name in PLACES:
+                self.refresh(Region(0, PLACES[name][1] * h, self.size.width, h))
         self.post_message(self.Moved())
 
     def on_resize(self) -> None:

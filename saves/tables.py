@@ -1,0 +1,489 @@
+"""Shared tables: one game whose seats belong to different people, each at their own terminal.
+
+A table is one file in the tables folder: the save envelope of ``saves/store.py`` with the
+seat owners (a person's name or ``bot:LEVEL``) and a version counter beside it::
+
+    {"format": "batallas-table", "version": 12, "owners": ["ana", "bot:strong"], "save": {…}}
+
+Moves use optimistic concurrency. A client applies a move *with the version it saw*; under an
+exclusive ``flock`` on ``NAME.lock`` the table is re-read, a stale version is refused with
+``TableChanged`` (carrying the fresh table), otherwise the engine applies the move and the file
+is replaced atomically (temp file, fsync, ``os.replace``) with the version bumped. A client
+killed mid-write leaves the previous file whole, and the kernel drops its lock. Temp files are
+only ever created under the lock, so whatever temp file the next lock holder finds belongs to
+a dead writer and is swept away.
+
+Bots are played by whichever client is open: their move is a pure function of (table seed,
+version, seat), so it does not matter which client computes it, and the version check lets
+exactly one of two racing clients land it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import secrets
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import platformdirs
+
+from engine.core import Game, IllegalAction, Outcome, Seat
+from saves.paths import is_safe_name, sanitize_name
+from saves.record import APP_VERSION, BrokenSave, SaveError, SaveRecord, SeatInfo, now_iso
+from saves.store import _fsync_dir, _os_reason, _unlink_quietly, from_envelope, to_envelope
+
+try:
+    import fcntl
+except ImportError:  # no flock here (Windows): tables refuse to move rather than race
+    fcntl = None
+
+FORMAT = "batallas-table"
+SUFFIX = ".json"
+LOCK_SUFFIX = ".lock"
+BOT_PREFIX = "bot:"
+MAX_PERSON = 24
+LOCK_TIMEOUT = 10.0
+CHANGED = "The table changed, here is the new position."
+
+Stamp = tuple[int, int, int, int]
+"""What a stat of the file says about its content: a new write always gives a new stamp."""
+
+
+def tables_dir(override: str | Path | None = None) -> Path:
+    """``--tables-dir``, then ``$BATALLAS_TABLES``, ``$BATALLAS_HOME/tables``, the data folder."""
+    if override is not None and str(override) != "":
+        path = Path(override).expanduser()
+    elif os.environ.get("BATALLAS_TABLES"):
+        path = Path(os.environ["BATALLAS_TABLES"]).expanduser()
+    elif os.environ.get("BATALLAS_HOME"):
+        path = Path(os.environ["BATALLAS_HOME"]).expanduser() / "tables"
+    else:
+        path = platformdirs.user_data_path("batallas") / "tables"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def bot_level(owner: str) -> str | None:
+    """``"strong"`` for ``"bot:strong"``; ``None`` for a person."""
+    return owner[len(BOT_PREFIX) :] if owner.startswith(BOT_PREFIX) else None
+
+
+def bot_seed(seed: int, version: int, seat: Seat, retry: int = 0) -> str:
+    """The seed of a bot's move: the same on every client that computes it."""
+    return f"{seed}:{version}:{seat}:{retry}"
+
+
+def same_person(a: str, b: str) -> bool:
+    return a.strip().casefold() == b.strip().casefold()
+
+
+class TableChanged(Exception):
+    """A move was made against an old version; ``table`` is the position it missed."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(CHANGED)
+        self.table = table
+
+
+@attrs.frozen
+class Table:
+    """One table as read from its file; ``stamp`` tells whether the file changed since."""
+
+    record: SaveRecord
+    owners: tuple[str, ...]
+    version: int
+    stamp: Stamp | None = attrs.field(default=None, eq=False)
+
+    @property
+    def name(self) -> str:
+        return self.record.name
+
+    def seat_of(self, person: str) -> Seat | None:
+        for seat, owner in enumerate(self.owners):
+            if bot_level(owner) is None and same_person(owner, person):
+                return seat
+        return None
+
+    def people(self) -> tuple[str, ...]:
+        return tuple(o for o in self.owners if bot_level(o) is None)
+
+
+# --- the file -----------------------------------------------------------------------------------
+
+
+def encode_table(table: Table, game: Game) -> bytes:
+    doc = {
+        "format": FORMAT,
+        "version": table.version,
+        "owners": list(table.owners),
+        "save": to_envelope(table.record, game),
+    }
+    return (
+        json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+        + b"\n"
+    )
+
+
+def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
+    try:
+        raw = json.loads(data)
+    except (ValueError, RecursionError):
+        raise SaveError("not valid JSON (truncated?)") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise SaveError("not a Batallas table")
+    version, owners = raw.get("version"), raw.get("owners")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise SaveError("field version: expected a whole number")
+    if not isinstance(owners, list) or not all(isinstance(o, str) for o in owners):
+        raise SaveError("field owners: expected a list of names")
+    record = from_envelope(raw.get("save"), name, games)
+    if len(owners) != record.players:
+        raise SaveError(f"field owners: expected {record.players} owners, found {len(owners)}")
+    return Table(record, tuple(owners), version)
+
+
+def seat_infos(game: Game, owners: Sequence[str]) -> tuple[tuple[str, ...], tuple[SeatInfo, ...]]:
+    """Check and tidy the owners (``bot:`` alone means the strong bot) and make their seats."""
+    tidy: list[str] = []
+    seats: list[SeatInfo] = []
+    for owner in owners:
+        owner = owner.strip()
+        level = bot_level(owner)
+        if level is not None:
+            level = level or ("strong" if "strong" in game.bots else next(iter(game.bots)))
+            if level not in game.bots:
+                raise SaveError(
+                    f"no bot level {level!r} for {game.name}; levels: {', '.join(game.bots)}"
+                )
+            tidy.append(BOT_PREFIX + level)
+            seats.append(SeatInfo(kind="bot", name=f"{level.capitalize()} bot", level=level))
+            continue
+        if not owner or len(owner) > MAX_PERSON or not owner.isprintable() or ":" in owner:
+            raise SaveError(
+                f"{owner!r} is not a usable player name (1–{MAX_PERSON} characters, no ':')"
+            )
+        if any(same_person(owner, other) for other in tidy):
+            raise SaveError(f"{owner} cannot sit at two seats of one table")
+        tidy.append(owner)
+        seats.append(SeatInfo(kind="human", name=owner))
+    if not game.min_players <= len(seats) <= game.max_players:
+        span = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players}–{game.max_players}"
+        )
+        raise SaveError(f"{game.name} is for {span} players; got {len(seats)} seats")
+    return tuple(tidy), tuple(seats)
+
+
+def turn_text(game: Game, table: Table, person: str | None = None) -> str:
+    """``your turn``, ``bob's turn``, ``bob and carol to move``, or how the game ended."""
+    outcome = game.outcome(table.record.state)
+    if outcome is not None:
+        return f"over: {outcome.reason}"
+    pending = game.to_move(table.record.state)
+    if person is not None and table.seat_of(person) in pending:
+        return "your turn"
+    names = [table.owners[s] for s in pending]
+    return f"{names[0]}'s turn" if len(names) == 1 else f"{' and '.join(names)} to move"
+
+
+def _stamp(st: os.stat_result) -> Stamp:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+# --- the folder ---------------------------------------------------------------------------------
+
+
+class TableStore:
+    """The tables in one folder, by name (the file stem); safe to share between processes."""
+
+    def __init__(self, root: str | Path, games: Mapping[str, Game] | None = None) -> None:
+        if games is None:
+            from engine.registry import GAMES
+
+            games = GAMES
+        self.root = Path(root)
+        self.games = games
+        self._rows: dict[str, tuple[Stamp, Table | BrokenSave]] = {}
+
+    def path(self, name: str) -> Path:
+        if not is_safe_name(name):
+            raise SaveError(f"{name!r} is not a usable table name")
+        return self.root / f"{name}{SUFFIX}"
+
+    def game(self, table: Table) -> Game:
+        try:
+            return self.games[table.record.game_id]
+        except KeyError:
+            raise SaveError(f"unknown game {table.record.game_id!r}") from None
+
+    def names(self) -> list[str]:
+        try:
+            entries = list(os.scandir(self.root))
+        except OSError:
+            return []
+        return sorted(
+            e.name[: -len(SUFFIX)]
+            for e in entries
+            if e.name.endswith(SUFFIX) and not e.name.startswith(".") and len(e.name) > len(SUFFIX)
+        )
+
+    # reading
+
+    def stamp(self, name: str) -> Stamp | None:
+        """A stat, no read: polling this is cheap enough to do four times a second."""
+        try:
+            return _stamp(self.path(name).stat())
+        except OSError:
+            return None
+
+    def load(self, name: str) -> Table:
+        path = self.path(name)
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+                stamp = _stamp(os.fstat(f.fileno()))
+        except FileNotFoundError:
+            raise SaveError(f"no table named {name!r}") from None
+        except OSError as exc:
+            raise SaveError(f"table {name!r} cannot be read ({_os_reason(exc)})") from exc
+        return attrs.evolve(decode_table(data, name, self.games), stamp=stamp)
+
+    def list(self) -> list[Table | BrokenSave]:
+        """Every table by name; a file that does not load is a ``BrokenSave`` row."""
+        rows = []
+        names = self.names()
+        self._rows = {n: row for n, row in self._rows.items() if n in names}
+        for name in names:
+            stamp = self.stamp(name)
+            cached = self._rows.get(name)
+            if cached is not None and cached[0] == stamp:
+                rows.append(cached[1])
+                continue
+            try:
+                row: Table | BrokenSave = self.load(name)
+            except SaveError as exc:
+                row = BrokenSave(name, str(self.path(name)), exc.reason)
+            except Exception as exc:  # a state the game itself cannot describe
+                row = BrokenSave(name, str(self.path(name)), f"{type(exc).__name__}: {exc}")
+            if stamp is not None:
+                self._rows[name] = (stamp, row)
+            rows.append(row)
+        return rows
+
+    def tables_of(self, person: str) -> list[Table]:
+        return [t for t in self.list() if isinstance(t, Table) and t.seat_of(person) is not None]
+
+    def stamps(self) -> tuple[tuple[str, Stamp | None], ...]:
+        """Every table's stamp: equal between two calls means nothing moved anywhere."""
+        return tuple((name, self.stamp(name)) for name in self.names())
+
+    # writing (always under the table's lock)
+
+    @contextlib.contextmanager
+    def _locked(self, name: str) -> Iterator[None]:
+        """Hold ``NAME.lock`` exclusively; the kernel releases it if this process dies."""
+        self.path(name)  # refuse an unsafe name before creating anything
+        if fcntl is None:
+            raise SaveError("shared tables need file locks (fcntl), which this system lacks")
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.root / f"{name}{LOCK_SUFFIX}", os.O_RDONLY | os.O_CREAT, 0o666)
+        except OSError as exc:
+            raise SaveError(f"cannot lock table {name!r}: {_os_reason(exc)}") from exc
+        try:
+            deadline = time.monotonic() + LOCK_TIMEOUT
+            pause = 0.001
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise SaveError(f"table {name!r} stayed locked by another client") from None
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.02)
+            self._sweep(name)
+            yield
+        finally:
+            os.close(fd)
+
+    def _sweep(self, name: str) -> None:
+        """Remove temp files of a writer killed mid-write (only lock holders make them)."""
+        prefix = f".{name}{SUFFIX}."
+        with contextlib.suppress(OSError), os.scandir(self.root) as entries:
+            for e in entries:
+                if e.name.startswith(prefix) and e.name.endswith(".tmp"):
+                    _unlink_quietly(Path(e.path))
+
+    def _write(self, table: Table) -> Table:
+        """Replace the file atomically; returns ``table`` with the stamp of what was written."""
+        path = self.path(table.name)
+        data = encode_table(table, self.game(table))
+        tmp = self.root / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException as exc:
+            _unlink_quietly(tmp)
+            if isinstance(exc, OSError):
+                raise SaveError(f"could not write table {table.name!r}: {_os_reason(exc)}") from exc
+            raise
+        _fsync_dir(self.root)
+        return attrs.evolve(table, stamp=self.stamp(table.name))
+
+    def create(
+        self,
+        game_id: str,
+        owners: Sequence[str],
+        *,
+        name: str | None = None,
+        seed: int | None = None,
+        config: Mapping[str, Any] | None = None,
+    ) -> Table:
+        """A new table at version 0. A given name must be free; otherwise ``GAME-1``, ``-2``…"""
+        game = self.games.get(game_id)
+        if game is None:
+            raise SaveError(f"unknown game {game_id!r}; known: {', '.join(self.games)}")
+        owners, seats = seat_infos(game, owners)
+        seed = secrets.randbits(63) if seed is None else seed
+        defaults = {opt.key: opt.default for opt in getattr(game, "options", ())}
+        config = json.loads(json.dumps({**defaults, **dict(config or {})}))
+        state = game.new(config, seed, len(seats))
+        candidates = [sanitize_name(name)] if name else (f"{game_id}-{i}" for i in range(1, 10**6))
+        for candidate in candidates:
+            with self._locked(candidate):
+                if self.path(candidate).exists():
+                    continue
+                stamp = now_iso()
+                record = SaveRecord(
+                    name=candidate,
+                    title=candidate,
+                    game_id=game_id,
+                    players=len(seats),
+                    seats=seats,
+                    config=config,
+                    seed=seed,
+                    actions=(),
+                    state=state,
+                    created=stamp,
+                    updated=stamp,
+                    rules_version=game.rules_version,
+                )
+                return self._write(Table(record, owners, 0))
+        raise SaveError(f"a table named {sanitize_name(name or '')!r} already exists")
+
+    def apply(self, name: str, version: int, seat: Seat, action: Any) -> Table:
+        """Apply a move made on ``version``: ``TableChanged`` if the table moved on since,
+        ``IllegalAction`` (nothing written) if the rules refuse it; else the new table."""
+        with self._locked(name):
+            table = self.load(name)
+            if table.version != version:
+                raise TableChanged(table)
+            state = self.game(table).apply(table.record.state, seat, action)
+            record = attrs.evolve(
+                table.record,
+                state=state,
+                actions=(*table.record.actions, (seat, action)),
+                updated=now_iso(),
+                app_version=APP_VERSION,
+            )
+            return self._write(Table(record, table.owners, table.version + 1))
+
+
+# --- one player's client ------------------------------------------------------------------------
+
+
+class TableSession:
+    """A table seen from one person's seat, with ``Session``'s interface so that a game screen
+    plays it unchanged; moves go through the version-checked ``TableStore.apply``."""
+
+    unsaved = False
+
+    def __init__(self, store: TableStore, table: Table, player: str) -> None:
+        seat = table.seat_of(player)
+        if seat is None:
+            people = ", ".join(table.people()) or "nobody"
+            raise SaveError(f"{player} has no seat at table {table.name!r} (seated: {people})")
+        self.store = store
+        self.table = table
+        self.game = store.game(table)
+        self.player = table.owners[seat]
+        self.seat = seat
+
+    @classmethod
+    def join(cls, store: TableStore, name: str, player: str) -> TableSession:
+        return cls(store, store.load(name), player)
+
+    @property
+    def record(self) -> SaveRecord:
+        return self.table.record
+
+    @property
+    def state(self) -> Any:
+        return self.table.record.state
+
+    @property
+    def name(self) -> str:
+        return self.table.name
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    def apply(self, seat: Seat, action: Any) -> Any:
+        """Our seat's move or a bot's, against the version we hold; on ``TableChanged`` this
+        session already holds the new position when the exception reaches the caller."""
+        owner = self.table.owners[seat]
+        if seat != self.seat and bot_level(owner) is None:
+            raise IllegalAction(f"That seat is {owner}'s to play.")
+        try:
+            self.table = self.store.apply(self.name, self.version, seat, action)
+        except TableChanged as exc:
+            self.table = exc.table
+            raise
+        return self.state
+
+    def bot_action(self, seat: Seat) -> Any:
+        """The bot's move here, from its own view only: the same on every client."""
+        bot = self.game.bots[self.record.seats[seat].level]
+        rng = random.Random(bot_seed(self.record.seed, self.version, seat))
+        return bot(self.view(seat), seat, rng)
+
+    def play_bot(self, seat: Seat) -> Any:
+        return self.apply(seat, self.bot_action(seat))
+
+    def refresh(self) -> bool:
+        """Reload if the file changed; True when the position did (someone moved)."""
+        if self.store.stamp(self.name) == self.table.stamp:
+            return False
+        fresh = self.store.load(self.name)
+        moved = fresh.version != self.version
+        self.table = fresh
+        return moved
+
+    def save(self) -> None:
+        """Nothing to do: every move was written under the lock when it was made."""
+
+    def save_as(self, title: str) -> str:
+        raise SaveError("A table is saved after every move and cannot be copied.")
+
+    def view(self, seat: Seat) -> Any:
+        return self.game.view(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def progress(self) -> str:
+        return self.game.progress(self.state)

@@ -1,0 +1,1 @@
+"""Hosted mode: `batallas --hosted` behind a real OpenSSH server."""

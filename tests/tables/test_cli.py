@@ -1,0 +1,80 @@
+"""`batallas table new | join | list` outside the full-screen app."""
+
+from __future__ import annotations
+
+import pytest
+
+from saves.tables import TableStore
+from tui.app import BatallasApp
+from tui.cli import main
+from tui.screens.game import GameScreen
+
+
+@pytest.fixture
+def where(tmp_path):
+    return ["--tables-dir", str(tmp_path / "tables")]
+
+
+def test_new_prints_the_name_and_list_shows_seats_turn_and_version(where, tmp_path, capsys):
+    assert main(["table", "new", "gallic", "--seat", "alice", "--seat", "bot:easy", *where]) == 0
+    assert capsys.readouterr().out.strip() == "gallic-1"
+    args = ["table", "new", "metauro", "--seat", "bob", "--seat", "carol", "--name", "Zama"]
+    assert main([*args, "--seed", "3", *where]) == 0
+    assert capsys.readouterr().out.strip() == "Zama"
+    assert main(["table", "list", *where]) == 0
+    out = capsys.readouterr().out
+    assert "gallic-1" in out and "alice, bot:easy" in out and "v0" in out
+    assert "Zama" in out and "Metauro" in out and "bob, carol" in out
+    assert main(["table", "list", "--as", "alice", *where]) == 0
+    out = capsys.readouterr().out
+    assert "gallic-1" in out and "your turn" in out and "Zama" not in out
+
+
+def test_new_refuses_bad_seats(where, capsys):
+    assert main(["table", "new", "gallic", "--seat", "alice", "--seat", "alice", *where]) == 1
+    assert "two seats" in capsys.readouterr().err
+
+
+def test_tables_dir_from_the_environment(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BATALLAS_TABLES", str(tmp_path / "shared"))
+    assert main(["table", "new", "gallic", "--seat", "a", "--seat", "b"]) == 0
+    assert TableStore(tmp_path / "shared").names() == ["gallic-1"]
+
+
+def test_join_refuses_an_unknown_table_a_stranger_and_nobody(where, capsys):
+    main(["table", "new", "gallic", "--seat", "alice", "--seat", "bob", *where])
+    capsys.readouterr()
+    assert main(["table", "join", "nope", "--as", "alice", *where]) == 1
+    assert "no table named 'nope'" in capsys.readouterr().err
+    assert main(["table", "join", "gallic-1", "--as", "carol", *where]) == 1
+    assert "carol has no seat at table 'gallic-1'" in capsys.readouterr().err
+    assert main(["table", "join", "gallic-1", *where]) == 2
+    assert "--as" in capsys.readouterr().err
+
+
+def test_join_opens_the_table_at_your_seat(where, tmp_path, monkeypatch, capsys):
+    main(["table", "new", "gallic", "--seat", "alice", "--seat", "bob", *where])
+    opened = {}
+
+    def run(app, **kwargs):
+        opened["screen"] = app._start(app)
+        opened["player"] = app.player
+        return None
+
+    monkeypatch.setattr(BatallasApp, "run", run)
+    saves = ["--saves-dir", str(tmp_path / "saves")]
+    assert main([*saves, "table", "join", "gallic-1", "--as", "Bob", *where]) == 0
+    screen = opened["screen"]
+    assert isinstance(screen, GameScreen) and screen.at_table and screen.viewer == 1
+    assert opened["player"] == "bob"
+
+
+def test_hosted_as_defaults_to_the_player_and_cannot_name_someone_else():
+    from argparse import Namespace
+
+    from tui.tables_cli import _person
+
+    assert _person(Namespace(hosted=True, player="alice", person=None)) == ("alice", None)
+    person, problem = _person(Namespace(hosted=True, player="alice", person="bob"))
+    assert person is None and "You are alice here" in problem
+    assert _person(Namespace(hosted=False, player=None, person=" bob ")) == ("bob", None)

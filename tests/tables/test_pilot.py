@@ -1,0 +1,152 @@
+"""Two apps at one table, as two people at two terminals would be."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine import registry
+from engine.gallic.actions import Discard
+from saves.store import SaveStore
+from saves.tables import CHANGED, TableSession, TableStore
+from tests.tui.conftest import settle
+from tui.app import BatallasApp
+from tui.screens.game import GameScreen, HandOverScreen
+from tui.screens.menu import MenuScreen
+from tui.widgets.status import StatusBar
+
+SIZE = (120, 40)
+
+
+def table_app(tmp_path, tables: TableStore, player: str, table: str | None = None):
+    """``player``'s app, sitting at ``table`` (or at the menu)."""
+
+    def start(app):
+        app.open_table(table)
+
+    return BatallasApp(
+        SaveStore(tmp_path / f"saves-{player}"),
+        start=start if table else None,
+        bot_delay=0,
+        player=player,
+        tables=TableStore(tables.root),  # a client of its own, as in another process
+    )
+
+
+def prompt(app) -> str:
+    return str(app.screen.query_one(StatusBar).query_one("#prompt").render())
+
+
+async def wait_for(pilot, check, timeout: float = 1.0) -> float:
+    """Seconds until ``check()`` holds; fails after ``timeout``."""
+    started = time.monotonic()
+    while not check():
+        assert time.monotonic() - started < timeout, "not within the time allowed"
+        await pilot.pause(0.02)
+    return time.monotonic() - started
+
+
+async def test_a_move_reaches_the_other_players_screen_within_a_second(tmp_path, tables):
+    tables.create("gallic", ["alice", "bob"], seed=11)
+    alice_app = table_app(tmp_path, tables, "alice", "gallic-1")
+    bob_app = table_app(tmp_path, tables, "bob", "gallic-1")
+    async with alice_app.run_test(size=SIZE) as alice, bob_app.run_test(size=SIZE) as bob:
+        await alice.pause()
+        await bob.pause()
+        alice_screen, bob_screen = alice_app.screen, bob_app.screen
+        assert isinstance(alice_screen, GameScreen) and alice_screen.viewer == 0
+        assert isinstance(bob_screen, GameScreen) and bob_screen.viewer == 1
+        assert set(bob_screen.view.sides[0].hand) == {-1}  # alice's cards face down for bob
+
+        await alice.press("1", "enter")  # exchange one card
+        await alice.pause()
+        assert alice_screen.session.version == 1
+        assert not isinstance(alice_app.screen, HandOverScreen)  # own terminal: no hand-over
+        assert alice_screen.viewer == 0 and prompt(alice_app) == "Waiting for bob…"
+
+        await wait_for(bob, lambda: 0 in bob_screen.view.chosen)
+        assert bob_screen.session.version == 1
+        assert set(bob_screen.view.sides[0].hand) == {-1}  # still hidden after the refresh
+
+
+async def test_a_stale_move_is_refused_with_the_message_and_shows_the_new_position(
+    tmp_path, tables
+):
+    tables.create("gallic", ["alice", "bob"], seed=11)
+    bob_app = table_app(tmp_path, tables, "bob", "gallic-1")
+    async with bob_app.run_test(size=SIZE) as bob:
+        await bob.pause()
+        screen = bob_app.screen
+        # Alice moves from her terminal; bob acts before his next look at the table.
+        TableSession.join(TableStore(tables.root), "gallic-1", "alice").apply(0, Discard(()))
+        assert screen.session.version == 0
+        assert not screen.act(Discard(()))
+        await bob.pause()
+        assert any(n.message == CHANGED for n in bob_app._notifications)
+        assert screen.session.version == 1 and 0 in screen.view.chosen
+        assert tables.load("gallic-1").version == 1  # bob's stale move was not written
+        assert screen.act(Discard(()))  # from the new position it lands
+        assert tables.load("gallic-1").version == 2
+
+
+def first_to_move(tables, table) -> str:
+    return table.owners[tables.game(table).to_move(table.record.state)[0]]
+
+
+async def test_the_menu_lists_my_tables_and_says_whose_turn_it_is(tmp_path, tables):
+    table = tables.create("ataque", ["alice", "bob", "bot:easy"], seed=4)
+    tables.create("gallic", ["carol", "dan"], seed=4)
+    player = first_to_move(tables, table)
+    app = table_app(tmp_path, tables, player)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        menu = app.screen.query_one("#menu")
+        options = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        tables_shown = [o for o in options if o.startswith("Table")]
+        assert len(tables_shown) == 1  # not carol's table
+        assert "ataque-1" in tables_shown[0] and "your turn" in tables_shown[0]
+        menu.highlighted = options.index(tables_shown[0])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.at_table
+        assert app.screen.viewer == table.seat_of(player) and app.screen.my_turn
+
+
+async def test_the_others_menu_says_whose_turn_it_is(tmp_path, tables):
+    table = tables.create("ataque", ["alice", "bob", "bot:easy"], seed=4)
+    player = first_to_move(tables, table)
+    other = "alice" if player == "bob" else "bob"
+    app = table_app(tmp_path, tables, other)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        first = str(menu.get_option_at_index(0).prompt)
+        assert "ataque-1" in first and f"{player}'s turn" in first and "your turn" not in first
+
+
+async def test_a_bot_at_the_table_moves_through_the_table(tmp_path, tables):
+    tables.create("gallic", ["alice", "bot:easy"], seed=6)
+    expected = TableSession.join(TableStore(tables.root), "gallic-1", "alice").bot_action(1)
+    app = table_app(tmp_path, tables, "alice", "gallic-1")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        table = tables.load("gallic-1")
+        assert table.record.actions == ((1, expected),)  # the deterministic bot move, once
+        assert app.screen.session.version == 1
+
+
+@pytest.mark.parametrize("game_id", [e.id for e in registry.ENTRIES])
+async def test_every_game_opens_at_a_table_and_its_bots_play_through_it(tmp_path, tables, game_id):
+    bots = max(1, registry.entry(game_id).min_players - 1)
+    table = tables.create(game_id, ["alice", *["bot:easy"] * bots], seed=3)
+    app = table_app(tmp_path, tables, "alice", table.name)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.at_table and screen.viewer == 0
+        now = tables.load(table.name)
+        assert now.version == len(now.record.actions) == screen.session.version
+        pending = screen.game.to_move(now.record.state)
+        assert pending == () or 0 in pending  # the bots stop only where alice must act

@@ -1,0 +1,122 @@
+"""Hosted mode (`batallas --hosted`, run by sshd's ForceCommand): one saves folder per player,
+and nothing that reaches past the app — no file paths, no suspend, no screenshots, no browser.
+
+Every SSH player runs as the same Unix user, so the app itself is the wall between them and
+the server: anything that names a file or starts another program is refused here.
+Imported before Textual, so the environment can be cleaned before Textual reads it.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+from collections.abc import MutableMapping
+from pathlib import Path
+
+from saves.paths import is_safe_name, sanitize_name, saves_dir
+
+PLAYER_ENV = "BATALLAS_PLAYER"  # set per key by `environment=` in authorized_keys
+# Anything added later is refused until listed here (`table` refuses --tables-dir itself).
+COMMANDS = (None, "new", "resume", "saves", "rules", "table")
+# Textual reads its other TEXTUAL_* variables at import; some name files (TEXTUAL_LOG,
+# TEXTUAL_SCREENSHOT_LOCATION) or code (TEXTUAL_DRIVER), so only these two survive.
+TEXTUAL_KEPT = frozenset({"TEXTUAL_COLOR_SYSTEM", "TEXTUAL_ANIMATIONS"})
+
+
+def refusal(args) -> str | None:
+    """Why these arguments cannot run hosted (a sentence), or None."""
+    if not args.hosted:
+        return "--player only makes sense with --hosted." if args.player is not None else None
+    if args.saves_dir is not None:
+        return "--saves-dir is not available with --hosted: each player has their own folder."
+    if args.command not in COMMANDS:
+        return f"`batallas {args.command}` is not available with --hosted."
+    if getattr(args, "deck", None):
+        return "--deck is not available with --hosted: hosted games use the built-in decks."
+    return None
+
+
+def has_terminal() -> bool:
+    """Whether stdin and stdout are a terminal (sshd gave the session a pty)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def opens_the_app(args) -> bool:
+    return args.command in (None, "new", "resume") or getattr(args, "table_command", "") == "join"
+
+
+def player_name(given: str | None, environ: MutableMapping[str, str]) -> tuple[str, str | None]:
+    """The player's folder name and None, or the raw name and why it cannot be used.
+
+    `--player`, else $BATALLAS_PLAYER, else the login name. Spaces and dots become dashes
+    (`john.doe` → `john-doe`); a name with a path separator, a leading dot, a control
+    character or no letter or digit at all is refused rather than quietly renamed.
+    """
+    raw = given or environ.get(PLAYER_ENV) or environ.get("USER") or environ.get("LOGNAME")
+    if not raw:
+        raw = getpass.getuser()
+    raw = raw.strip()
+    usable = is_safe_name(raw) and raw.isprintable() and any(ch.isalnum() for ch in raw)
+    if not usable:
+        return raw, (
+            f"The player name {raw!r} cannot be a saves folder: use letters, digits, - and _."
+        )
+    return sanitize_name(raw), None
+
+
+def clean_environment(environ: MutableMapping[str, str]) -> None:
+    """Forget what the SSH client asked to run and any Textual switch beyond colours and
+    animations, so nothing later can act on them."""
+    environ.pop("SSH_ORIGINAL_COMMAND", None)
+    environ.pop("TEXTUAL_ALLOW_SIGNALS", None)  # would turn ctrl+z / ctrl+c back into signals
+    for key in [k for k in environ if k.startswith("TEXTUAL_") and k not in TEXTUAL_KEPT]:
+        del environ[key]
+
+
+def prepare(args, environ: MutableMapping[str, str] | None = None) -> tuple[Path | None, str]:
+    """Check the arguments and clean the environment; the player's saves folder, or None and
+    the reason to refuse."""
+    environ = os.environ if environ is None else environ
+    problem = refusal(args)
+    if problem:
+        return None, problem
+    if args.hosted and opens_the_app(args) and not has_terminal():
+        # Without a pty (`ssh -T`, sftp) the app would wait forever, even after the client left.
+        return None, "Batallas needs a terminal: connect with `ssh -t`."
+    clean_environment(environ)
+    name, problem = player_name(args.player, environ)
+    if problem:
+        return None, problem
+    folder = saves_dir() / "players" / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder, ""
+
+
+class HostedGuards:
+    """Mixed into the App: in hosted mode, refuse the few Textual features that act on the
+    server rather than inside the game (the player's terminal is far away)."""
+
+    hosted: bool = False
+
+    def action_suspend_process(self) -> None:
+        # Textual binds no key to it, but a keymap or markup link could still ask for it.
+        if self.hosted:
+            self.notify("Suspending is not available on this server.", severity="warning")
+            return
+        super().action_suspend_process()
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        # In a terminal, webbrowser.open would start a browser on the server, not the player's
+        # computer; in a browser tab (`batallas serve`) the page itself opens it, which is fine.
+        if self.hosted and not self.is_web:
+            self.notify(f"Open this address on your own computer: {url}", timeout=10)
+            return
+        super().open_url(url, new_tab=new_tab)
+
+    def deliver_screenshot(self, *args, **kwargs) -> str | None:
+        # Writes an SVG wherever it is told; the palette hides it, but an action link could ask.
+        if self.hosted:
+            self.notify("Screenshots are not available on this server.", severity="warning")
+            return None
+        return super().deliver_screenshot(*args, **kwargs)

@@ -1,0 +1,135 @@
+"""`batallas table new | join | list`: shared tables, one seat per person, each at a terminal.
+
+Kept apart from ``tui/cli.py``, which only registers the subparser and hands ``table`` here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from engine import registry
+
+SEAT_HELP = "a person's name or bot:LEVEL (e.g. bot:strong); once per seat, in seat order"
+
+
+def add_parser(subparsers) -> None:
+    table = subparsers.add_parser("table", help="shared tables: one game, several terminals")
+    where = argparse.ArgumentParser(add_help=False)
+    where.add_argument(
+        "--tables-dir",
+        default=None,
+        help="the shared tables folder (default: $BATALLAS_TABLES, $BATALLAS_HOME/tables or "
+        "the platform's user data folder)",
+    )
+    sub = table.add_subparsers(dest="table_command", required=True)
+
+    new = sub.add_parser("new", parents=[where], help="create a table and print its name")
+    new.add_argument("game", choices=sorted(registry.GAMES))
+    new.add_argument("--seat", action="append", required=True, help=SEAT_HELP)
+    new.add_argument("--name", default=None, help="the table's name (default: GAME-N)")
+    new.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+
+    join = sub.add_parser("join", parents=[where], help="play your seat at a table")
+    join.add_argument("name")
+    join.add_argument("--as", dest="person", default=None, help="who you are at that table")
+
+    ls = sub.add_parser("list", parents=[where], help="list the tables (only yours with --as)")
+    ls.add_argument("--as", dest="person", default=None)
+
+
+def _person(args) -> tuple[str | None, str | None]:
+    """Who is asking, and None; or None and why not. Hosted, it is always the hosted player."""
+    given = getattr(args, "person", None)
+    if getattr(args, "hosted", False):
+        from tui import hosting
+
+        player, problem = hosting.player_name(getattr(args, "player", None), os.environ)
+        if problem:
+            return None, problem
+        if given is not None and given.strip().casefold() != player.casefold():
+            return None, f"You are {player} here; you cannot sit down as {given}."
+        return player, None
+    return (given.strip() if given else None), None
+
+
+def run(args, saves_folder: Path | None = None) -> int:
+    """Run one ``batallas table …`` command; ``saves_folder`` is the hosted player's saves."""
+    from saves.record import SaveError
+    from saves.tables import TableStore, tables_dir
+
+    if getattr(args, "hosted", False) and args.tables_dir is not None:
+        print("--tables-dir is not available with --hosted.", file=sys.stderr)
+        return 2
+    person, problem = _person(args)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    try:
+        tables = TableStore(tables_dir(args.tables_dir))
+        if args.table_command == "new":
+            return _new(tables, args)
+        if args.table_command == "list":
+            return _list(tables, person)
+        if person is None:
+            print("Say who you are: batallas table join NAME --as PERSON", file=sys.stderr)
+            return 2
+        return _join(tables, args, person, saves_folder)
+    except SaveError as err:
+        print(f"batallas table: {err.reason}", file=sys.stderr)
+        return 1
+
+
+def _new(tables, args) -> int:
+    table = tables.create(args.game, args.seat, name=args.name, seed=args.seed)
+    print(table.name)
+    for person in table.people():
+        print(f"  {person}: batallas table join {table.name} --as {person}", file=sys.stderr)
+    return 0
+
+
+def _list(tables, person: str | None) -> int:
+    from saves.record import BrokenSave
+    from saves.tables import turn_text
+
+    rows = tables.list()
+    if person is not None:
+        rows = [r for r in rows if not isinstance(r, BrokenSave) and r.seat_of(person) is not None]
+    if not rows:
+        print(f"No tables{f' for {person}' if person else ''} in {tables.root}.")
+        return 0
+    print(f"Tables in {tables.root}:")
+    for row in rows:
+        if isinstance(row, BrokenSave):
+            print(f"  {row.name:<20} UNREADABLE: {row.reason}")
+            continue
+        game = tables.game(row)
+        print(
+            f"  {row.name:<20} {game.name:<18} {', '.join(row.owners):<32} "
+            f"{turn_text(game, row, person):<24} v{row.version}"
+        )
+    return 0
+
+
+def _join(tables, args, person: str, saves_folder: Path | None) -> int:
+    from saves.paths import saves_dir
+    from saves.store import SaveStore
+    from saves.tables import TableSession
+    from tui.app import BatallasApp
+    from tui.screens.game import screen_for
+
+    session = TableSession.join(tables, args.name, person)  # refuses before any screen opens
+    store = SaveStore(saves_folder or saves_dir(args.saves_dir))
+    app = BatallasApp(
+        store,
+        theme=args.theme,
+        start=lambda app: screen_for(session),
+        letters=args.letters,
+        hosted=getattr(args, "hosted", False),
+        player=session.player,
+        tables=tables,
+    )
+    app.run(mouse=not args.no_mouse)
+    return app.return_code or 0
