@@ -15,6 +15,13 @@ from saves.record import APP_VERSION, SaveRecord, SeatInfo, now_iso
 from saves.store import SaveStore
 
 
+def full_config(game: Game, config: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The game's option defaults overridden by ``config``, through JSON once, so the
+    in-memory config equals the one a reload gives back."""
+    defaults = {opt.key: opt.default for opt in getattr(game, "options", ())}
+    return json.loads(json.dumps({**defaults, **dict(config or {})}))
+
+
 class Session:
     """Owns the current ``SaveRecord``; ``apply`` is the only way the game moves on.
 
@@ -50,9 +57,7 @@ class Session:
             seed = secrets.randbits(63)
         if title is None:
             title = f"{game.name} {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}"
-        defaults = {opt.key: opt.default for opt in getattr(game, "options", ())}
-        # Through JSON once, so the in-memory config equals the one a reload gives back.
-        config = json.loads(json.dumps({**defaults, **dict(config or {})}))
+        config = full_config(game, config)
         state = game.new(config, seed, players)
         stamp = now_iso()
         record = SaveRecord(

@@ -175,7 +175,7 @@ def _timestamp(text: str, fallback: float) -> float:
     return when.timestamp()
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
     """Make the rename itself durable; not every system can open a folder, which is fine."""
     try:
         fd = os.open(path, os.O_RDONLY)
@@ -189,15 +189,24 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def _unlink_quietly(path: Path) -> None:
+def unlink_quietly(path: Path) -> None:
     try:
         path.unlink()
     except OSError:
         pass
 
 
-def _os_reason(exc: OSError) -> str:
+def os_reason(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
+
+
+def write_durably(tmp: Path, data: bytes) -> None:
+    """Write a new file and fsync it, ready to be renamed over the real one (saves, tables)."""
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
 
 
 class SaveStore:
@@ -275,7 +284,7 @@ class SaveStore:
         except IsADirectoryError:
             raise SaveError("not a Batallas save (a folder)") from None
         except OSError as exc:
-            raise SaveError(f"cannot be read ({_os_reason(exc)})") from exc
+            raise SaveError(f"cannot be read ({os_reason(exc)})") from exc
         return decode(data, name, self.games), sig
 
     def load(self, name: str) -> SaveRecord:
@@ -289,7 +298,7 @@ class SaveStore:
         try:
             st = path.stat()
         except OSError as exc:
-            return BrokenSave(name, str(path), f"cannot be read ({_os_reason(exc)})"), 0.0
+            return BrokenSave(name, str(path), f"cannot be read ({os_reason(exc)})"), 0.0
         sig = _signature(st)
         cached = self._rows.get(name)
         if cached is not None and cached[0] == sig:
@@ -331,7 +340,7 @@ class SaveStore:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise SaveError(f"cannot save {name!r}: {_os_reason(exc)}") from exc
+            raise SaveError(f"cannot save {name!r}: {os_reason(exc)}") from exc
         if self._known.get(name) == _signature(st):
             return
         try:
@@ -355,26 +364,22 @@ class SaveStore:
                 shutil.copyfile(path, tmp)
             os.replace(tmp, path.with_name(path.name + ".bak"))
         except BaseException:
-            _unlink_quietly(tmp)
+            unlink_quietly(tmp)
             raise
 
     def _write(self, name: str, path: Path, data: bytes) -> None:
         tmp = self._tmp(path.name)
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
+            write_durably(tmp, data)
             if path.exists():
                 self._backup(path)
             os.replace(tmp, path)
         except BaseException as exc:
-            _unlink_quietly(tmp)
+            unlink_quietly(tmp)
             if isinstance(exc, OSError):
-                raise SaveError(f"could not save {name!r}: {_os_reason(exc)}") from exc
+                raise SaveError(f"could not save {name!r}: {os_reason(exc)}") from exc
             raise
-        _fsync_dir(self.root)
+        fsync_dir(self.root)
         try:
             self._known[name] = _signature(path.stat())
         except OSError:
@@ -393,7 +398,7 @@ class SaveStore:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SaveError(f"could not save {record.name!r}: {_os_reason(exc)}") from exc
+            raise SaveError(f"could not save {record.name!r}: {os_reason(exc)}") from exc
         self._check_overwritable(record.name, path)
         self._write(record.name, path, data)
 
@@ -407,7 +412,7 @@ class SaveStore:
             except FileNotFoundError:
                 pass
             except OSError as exc:
-                raise SaveError(f"could not delete {name!r}: {_os_reason(exc)}") from exc
+                raise SaveError(f"could not delete {name!r}: {os_reason(exc)}") from exc
         self._known.pop(name, None)
         self._rows.pop(name, None)
         if not removed:
@@ -437,7 +442,7 @@ class SaveStore:
             if self._bak(name).exists():
                 os.replace(self._bak(name), self._bak(new))
         except OSError as exc:
-            raise SaveError(f"could not rename {name!r}: {_os_reason(exc)}") from exc
+            raise SaveError(f"could not rename {name!r}: {os_reason(exc)}") from exc
         self._known.pop(name, None)
         self._rows.pop(name, None)
         return new

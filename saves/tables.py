@@ -36,7 +36,15 @@ import platformdirs
 from engine.core import Game, IllegalAction, Outcome, Seat
 from saves.paths import is_safe_name, sanitize_name
 from saves.record import APP_VERSION, BrokenSave, SaveError, SaveRecord, SeatInfo, now_iso
-from saves.store import _fsync_dir, _os_reason, _unlink_quietly, from_envelope, to_envelope
+from saves.session import full_config
+from saves.store import (
+    from_envelope,
+    fsync_dir,
+    os_reason,
+    to_envelope,
+    unlink_quietly,
+    write_durably,
+)
 
 try:
     import fcntl
@@ -253,7 +261,7 @@ class TableStore:
         except FileNotFoundError:
             raise SaveError(f"no table named {name!r}") from None
         except OSError as exc:
-            raise SaveError(f"table {name!r} cannot be read ({_os_reason(exc)})") from exc
+            raise SaveError(f"table {name!r} cannot be read ({os_reason(exc)})") from exc
         return attrs.evolve(decode_table(data, name, self.games), stamp=stamp)
 
     def list(self) -> list[Table | BrokenSave]:
@@ -297,7 +305,7 @@ class TableStore:
             self.root.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.root / f"{name}{LOCK_SUFFIX}", os.O_RDONLY | os.O_CREAT, 0o666)
         except OSError as exc:
-            raise SaveError(f"cannot lock table {name!r}: {_os_reason(exc)}") from exc
+            raise SaveError(f"cannot lock table {name!r}: {os_reason(exc)}") from exc
         try:
             deadline = time.monotonic() + LOCK_TIMEOUT
             pause = 0.001
@@ -321,7 +329,7 @@ class TableStore:
         with contextlib.suppress(OSError), os.scandir(self.root) as entries:
             for e in entries:
                 if e.name.startswith(prefix) and e.name.endswith(".tmp"):
-                    _unlink_quietly(Path(e.path))
+                    unlink_quietly(Path(e.path))
 
     def _write(self, table: Table) -> Table:
         """Replace the file atomically; returns ``table`` with the stamp of what was written."""
@@ -329,18 +337,14 @@ class TableStore:
         data = encode_table(table, self.game(table))
         tmp = self.root / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
+            write_durably(tmp, data)
             os.replace(tmp, path)
         except BaseException as exc:
-            _unlink_quietly(tmp)
+            unlink_quietly(tmp)
             if isinstance(exc, OSError):
-                raise SaveError(f"could not write table {table.name!r}: {_os_reason(exc)}") from exc
+                raise SaveError(f"could not write table {table.name!r}: {os_reason(exc)}") from exc
             raise
-        _fsync_dir(self.root)
+        fsync_dir(self.root)
         return attrs.evolve(table, stamp=self.stamp(table.name))
 
     def create(
@@ -358,8 +362,7 @@ class TableStore:
             raise SaveError(f"unknown game {game_id!r}; known: {', '.join(self.games)}")
         owners, seats = seat_infos(game, owners)
         seed = secrets.randbits(63) if seed is None else seed
-        defaults = {opt.key: opt.default for opt in getattr(game, "options", ())}
-        config = json.loads(json.dumps({**defaults, **dict(config or {})}))
+        config = full_config(game, config)
         state = game.new(config, seed, len(seats))
         candidates = [sanitize_name(name)] if name else (f"{game_id}-{i}" for i in range(1, 10**6))
         for candidate in candidates:
