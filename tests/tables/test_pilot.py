@@ -112,6 +112,8 @@ async def test_the_menu_lists_my_tables_and_says_whose_turn_it_is(tmp_path, tabl
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.at_table
         assert app.screen.viewer == table.seat_of(player) and app.screen.my_turn
+        footer_keys = {b.binding.action for b in app.screen.active_bindings.values()}
+        assert "save_as" not in footer_keys  # every move is already on the table
 
 
 async def test_the_others_menu_says_whose_turn_it_is(tmp_path, tables):

@@ -435,7 +435,7 @@ class AlamoScreen(GameScreen):
                 break
         self.advance()
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_game_action(self, action: str, parameters) -> bool | None:
         view = self.view
         if view is None or action not in ("done", "decline", "top_of_deck", "auto_pay"):
             return True

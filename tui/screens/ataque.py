@@ -449,7 +449,7 @@ class AtaqueScreen(GameScreen):
         self.source = None
         self.act(EndPhase())
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_game_action(self, action: str, parameters) -> bool | None:
         view = self.view
         names = ("pick", "place", "all", "blitz", "exchange", "end_phase", "dice", "stop_at")
         if view is None or action not in names:

@@ -281,7 +281,7 @@ class GallicScreen(GameScreen):
         self.selected.clear()
         self.view = self.view
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_game_action(self, action: str, parameters) -> bool | None:
         view = self.view
         if view is None:
             return True

@@ -402,6 +402,17 @@ class GameScreen(Screen):
         self.notify(f"Saved as “{self.session.record.title}”.", timeout=3)
         self.app.pop_screen()
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        """At a shared table there is nothing to save as (every move is already on the table);
+        everything else is the game screen's to say (``check_game_action``)."""
+        if action == "save_as" and self.at_table:
+            return False
+        return self.check_game_action(action, parameters)
+
+    def check_game_action(self, action: str, parameters) -> bool | None:
+        """Which of the game's own keys work now (the footer shows only those)."""
+        return True
+
     def action_save_as(self) -> None:
         from tui.screens.dialogs import PromptDialog
 

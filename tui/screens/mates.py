@@ -415,7 +415,7 @@ class MatesScreen(GameScreen):
             return
         self.act(NextPuzzle())
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_game_action(self, action: str, parameters) -> bool | None:
         view = self.view
         if view is None or action in ("rules", "save_as", "menu", "cursor"):
             return True

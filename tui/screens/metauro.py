@@ -332,7 +332,7 @@ class MetauroScreen(GameScreen):
     def action_advance(self, yes: bool) -> None:
         self.act(Advance() if yes else NoAdvance())
 
-    def check_action(self, action: str, parameters) -> bool | None:
+    def check_game_action(self, action: str, parameters) -> bool | None:
         view = self.view
         if view is None or action not in ("end", "auto_pair", "default", "advance"):
             return True
