@@ -27,6 +27,7 @@ from engine.ataque.rules import ATAQUE  # noqa: E402
 
 GAMES = int(os.environ.get("ATAQUE_GAMES", 240))
 EASY_GAMES = int(os.environ.get("ATAQUE_EASY_GAMES", 40))
+FIRST_SEED = int(os.environ.get("ATAQUE_FIRST_SEED", 0))  # other seed ranges for the README
 BUDGET_MS = 300.0
 
 
@@ -66,7 +67,7 @@ def percentiles(samples: list[float]) -> dict[str, float]:
 def series(bot: str, games: int, timings: dict[str, list[float]]) -> dict[str, object]:
     by_seat = [[0, 0] for _ in range(4)]  # [games, wins] with the bot in that seat
     wins = draws = rounds = teg_wins = 0
-    for seed in range(games):
+    for seed in range(FIRST_SEED, FIRST_SEED + games):
         me = seed % 4
         names = ["teg"] * 4
         names[me] = bot
