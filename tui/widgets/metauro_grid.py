@@ -13,7 +13,8 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
+
+from tui.widgets.board import LineCachedBoard
 
 COLUMNS = "abcdefghijklmnop"
 ROWS = 11
@@ -38,16 +39,8 @@ def _style(bg: str, colour: str, bold: bool, cursor: int) -> Style:
     )
 
 
-class MetauroGrid(Widget, can_focus=True):
+class MetauroGrid(LineCachedBoard):
     """Arrows move the cursor; Enter or a click posts ``Picked(square)``."""
-
-    BINDINGS = [
-        ("left", "move(-1, 0)"),
-        ("right", "move(1, 0)"),
-        ("up", "move(0, -1)"),
-        ("down", "move(0, 1)"),
-        ("enter", "pick"),
-    ]
 
     cursor: reactive[str] = reactive("h6", repaint=False)  # watch_cursor repaints
 
@@ -63,8 +56,6 @@ class MetauroGrid(Widget, can_focus=True):
         self.selected: str | None = None
         self.marked: frozenset[str] = frozenset()
         self.labels: dict[str, tuple[str, int]] = {}  # square -> (label, side)
-        self.version = 0  # bumped whenever the board data changes; keys the line cache
-        self._lines: dict = {}
 
     def show(self, rows, labels, reach=frozenset(), selected=None, marked=frozenset()) -> None:
         self.rows = rows
@@ -72,9 +63,7 @@ class MetauroGrid(Widget, can_focus=True):
         self.reach = frozenset(reach)
         self.selected = selected
         self.marked = frozenset(marked)
-        self.version += 1
-        self._lines.clear()
-        self.refresh()
+        self.changed()
 
     def cell(self) -> tuple[int, int]:
         """Roomy cells (6×2) when the widget is large enough, compact ones (4×1) otherwise."""
@@ -88,7 +77,7 @@ class MetauroGrid(Widget, can_focus=True):
         a cursor move redraws the two rows it touches and nothing else."""
         cw, ch = self.cell()
         if y == 0:
-            return self._strip(
+            return self.cached_line(
                 ("header", cw),
                 lambda: [
                     Segment("   ", _style("", "#888888", False, 0)),
@@ -108,16 +97,7 @@ class MetauroGrid(Widget, can_focus=True):
                 segments.append(Segment(*self.square_text(cell, cw, ch, line)))
             return segments
 
-        return self._strip(key, build)
-
-    def _strip(self, key, build) -> Strip:
-        strip = self._lines.get(key)
-        if strip is None:
-            if len(self._lines) > 4096:
-                self._lines.clear()
-            strip = Strip(Segment.simplify(build())).crop(0, self.size.width)
-            self._lines[key] = strip
-        return strip
+        return self.cached_line(key, build)
 
     def square_text(self, cell, cw: int, ch: int, line: int) -> tuple[str, Style]:
         glyph, bg = TERRAIN.get(cell.terrain, ("?", "#000000"))
@@ -179,12 +159,3 @@ class MetauroGrid(Widget, can_focus=True):
         for square in {old, new}:
             row = int(square[1:]) - 1
             self.refresh(Region(0, 1 + row * ch, self.size.width, ch))
-
-    def on_resize(self) -> None:
-        self._lines.clear()
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()

@@ -14,7 +14,8 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
+
+from tui.widgets.board import LineCachedBoard
 
 # (column, row) on the map grid, roughly as on the printed board; 11 columns × 6 rows.
 PLACES: dict[str, tuple[int, int]] = {
@@ -88,16 +89,8 @@ class Holding:
     armies: int
 
 
-class WorldMap(Widget, can_focus=True):
+class WorldMap(LineCachedBoard):
     """Arrow keys move the cursor between neighbouring boxes; Enter or a click picks."""
-
-    BINDINGS = [
-        ("left", "move(-1, 0)"),
-        ("right", "move(1, 0)"),
-        ("up", "move(0, -1)"),
-        ("down", "move(0, 1)"),
-        ("enter", "pick"),
-    ]
 
     cursor: reactive[str] = reactive("Argentina", repaint=False)  # watch_cursor repaints
 
@@ -112,17 +105,13 @@ class WorldMap(Widget, can_focus=True):
         self.holdings: dict[str, Holding] = {}
         self.marked: frozenset[str] = frozenset()  # e.g. attack targets
         self.chosen: frozenset[str] = frozenset()  # e.g. the attacking territory
-        self.version = 0  # bumped whenever what the map shows changes; keys the line cache
-        self._lines: dict = {}
 
     def show(self, holdings, marked=frozenset(), chosen=frozenset()) -> None:
         holdings, marked, chosen = dict(holdings), frozenset(marked), frozenset(chosen)
         if (holdings, marked, chosen) == (self.holdings, self.marked, self.chosen):
             return
         self.holdings, self.marked, self.chosen = holdings, marked, chosen
-        self.version += 1
-        self._lines.clear()
-        self.refresh()
+        self.changed()
 
     # --- geometry ----------------------------------------------------------------------------
     def cell(self) -> tuple[int, int]:
@@ -147,10 +136,8 @@ class WorldMap(Widget, can_focus=True):
             return Strip.blank(self.size.width)
         cursor_here = self.cursor if PLACES.get(self.cursor, (0, -1))[1] == row else ""
         key = (row, line, w, h, self.version, cursor_here, self.has_focus, self.size.width)
-        strip = self._lines.get(key)
-        if strip is None:
-            if len(self._lines) > 2048:
-                self._lines.clear()
+
+        def build() -> list[Segment]:
             segments: list[Segment] = []
             for col in range(COLUMNS):
                 name = _AT.get((col, row))
@@ -158,9 +145,9 @@ class WorldMap(Widget, can_focus=True):
                     segments.append(Segment(" " * w))
                 else:
                     segments.extend(self._box_line(name, w, h, line))
-            strip = Strip(Segment.simplify(segments)).crop(0, self.size.width)
-            self._lines[key] = strip
-        return strip
+            return segments
+
+        return self.cached_line(key, build)
 
     def _box_line(self, name: str, w: int, h: int, line: int) -> list[Segment]:
         """One line of one territory's box, as segments."""
@@ -227,12 +214,3 @@ class WorldMap(Widget, can_focus=True):
             if name in PLACES:
                 self.refresh(Region(0, PLACES[name][1] * h, self.size.width, h))
         self.post_message(self.Moved())
-
-    def on_resize(self) -> None:
-        self._lines.clear()
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
