@@ -119,3 +119,11 @@ async def test_choosing_dice_and_attacking_until_down_to_n(make_app):
         assert len(battles) > 1 and all(len(b.attack) == 1 for b in battles)
         taken = after.owner[t("Brasil")] == 0
         assert taken or after.armies[t("Argelia")] == 4  # it stopped at N, not at 1
+
+
+def test_a_win_chance_never_rounds_to_certainty():
+    from tui.screens.ataque import percent
+
+    assert percent(0.998) == ">99%" and percent(1.0) == "100%"
+    assert percent(0.001) == "<1%" and percent(0.0) == "0%"
+    assert percent(0.734) == "73%"

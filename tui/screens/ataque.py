@@ -37,6 +37,15 @@ SEAT_STYLES = ("#f0f0f0", "#a0a0a0", "#ff5f5f", "#5f87ff", "#ffd75f", "#5fd75f")
 INDEX = {name: i for i, name in enumerate(TERRITORIES)}
 
 
+def percent(chance: float) -> str:
+    """A chance as a whole percentage that never claims certainty it does not have."""
+    if 0.995 <= chance < 1.0:
+        return ">99%"
+    if 0.0 < chance < 0.005:
+        return "<1%"
+    return f"{chance:.0%}"
+
+
 class AtaqueScreen(GameScreen):
     BINDINGS = [
         Binding("enter", "pick", "Pick"),
@@ -157,7 +166,7 @@ class AtaqueScreen(GameScreen):
                 text.append(" (Enter here: cancel)", style="dim")
             if view.owner[t] != self.me and t in NEIGHBOURS[src] and view.armies[src] > 1:
                 chance = rules.attack_chance(view, src, t, self.stop_at, self.dice)
-                text.append(f" → win chance {chance:.0%}", style="bold yellow")
+                text.append(f" → win chance {percent(chance)}", style="bold yellow")
         if view.phase == MOVE_IN and view.pending is not None:
             p = view.pending
             text.append(
