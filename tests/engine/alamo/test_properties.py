@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,7 +20,8 @@ from engine.alamo.state import (
     Returned,
 )
 from engine.core import HIDDEN, replay
-from saves.convert import action_codec, converter_for
+from saves.convert import action_codec
+from tests.engine.properties import json_round_trip
 
 from .helpers import random_game
 
@@ -99,10 +101,7 @@ def test_views_never_leak(seed, players, rnd) -> None:
             check_view(state, seat)
 
 
-def round_trip(value, type_):
-    conv = converter_for(ALAMO)
-    plain = conv.unstructure(value, type_)
-    return conv.structure(json.loads(json.dumps(plain, ensure_ascii=False)), type_)
+round_trip = partial(json_round_trip, ALAMO)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

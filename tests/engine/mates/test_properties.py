@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,7 +12,8 @@ from hypothesis import strategies as st
 from engine.core import HIDDEN, replay
 from engine.mates.rules import MATES, ROUND_LIMIT, alive
 from engine.mates.state import OVER, SOLO, MatesState
-from saves.convert import action_codec, converter_for
+from saves.convert import action_codec
+from tests.engine.properties import json_round_trip
 
 from .helpers import random_game, table_cards
 
@@ -95,10 +97,7 @@ def test_views_never_leak(seed, players, rnd) -> None:
             check_view(state, seat)
 
 
-def round_trip(value, type_):
-    conv = converter_for(MATES)
-    plain = conv.unstructure(value, type_)
-    return conv.structure(json.loads(json.dumps(plain, ensure_ascii=False)), type_)
+round_trip = partial(json_round_trip, MATES)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
