@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.gallic.state import DISCARD, REVEAL
+from engine.gallic.state import DISCARD, REVEAL, Reshuffled
 from tests.tui.conftest import settle
 from tui.screens.gallic import GallicScreen
 from tui.screens.game import ResultScreen
@@ -49,6 +49,10 @@ async def test_whole_game_against_the_strong_bot_with_keys_only(make_app):
         outcome = screen.game.outcome(screen.session.state)
         assert outcome is not None
         assert app.screen.details == outcome.reason
+        # A reshuffle is logged as one whole sentence.
+        assert screen.describe(Reshuffled(seat=1, cards=35)).endswith(
+            "shuffle 35 discards into a new deck."
+        )
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

@@ -221,8 +221,10 @@ class GallicScreen(GameScreen):
         if isinstance(event, BattleStarted):
             return f"[b]— Battle {event.number} —[/b]"
         if isinstance(event, Reshuffled):
-            return f"{subject(event.seat)} {verb(event.seat, 'shuffle')} {event.cards} discards "
-            "into a new deck."
+            return (
+                f"{subject(event.seat)} {verb(event.seat, 'shuffle')} {event.cards} discards "
+                "into a new deck."
+            )
         if isinstance(event, Exchanged):
             if event.cards:
                 names = ", ".join(card(event.seat, c).name for c in event.cards)
