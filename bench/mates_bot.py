@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.mates import rules  # noqa: E402
+from engine.mates import board, rules  # noqa: E402
 from engine.mates.rules import MATES  # noqa: E402
 
 DECISIONS = 300
@@ -49,8 +49,7 @@ def decision_points(count: int) -> list:
 
 
 def clear_caches() -> None:
-    for fn in (rules._outcome, rules._place, rules._board, rules._pieces_on):
-        fn.cache_clear()
+    board.clear_caches()
 
 
 def percentiles(samples: list[float]) -> dict[str, float]:

@@ -1,8 +1,8 @@
 """Metauro bots: decision latency against baselines from the same run, and the win rate.
 
 Budget: strong decision p95 <= 500 ms. Latency is timed on the same real mid-battle views
-(every phase, both boards) for the strong bot with its plan cache cleared before every call
-(so each move decision plans the whole turn from scratch), the easy bot and a bare
+(every phase, both boards) for the strong bot with its caches cleared before every call
+(each move decision plans from the position it is asked about), the easy bot and a bare
 ``legal_actions`` call; the ratios do not depend on how fast this machine is. Then strong vs
 easy over seeded games, sides alternated and both boards; strong must win at least 70%.
 """
@@ -65,7 +65,7 @@ def latency() -> dict[str, object]:
         for name in ("strong", "easy"):
             bot = METAURO.bots[name]
             rnd = random.Random(i)
-            ai._CACHE.clear()
+            ai.clear_caches()
             start = time.perf_counter()
             bot(view, seat, rnd)
             timings[name].append(time.perf_counter() - start)

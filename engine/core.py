@@ -7,8 +7,9 @@ the UI, so the same code serves the screens, the bots, the saves and the tests.
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol, TypeVar
 
 import attrs
@@ -76,6 +77,29 @@ A = TypeVar("A")
 
 Bot = Callable[[Any, Seat, random.Random], Any]
 """A bot: ``(view, seat, rng) -> action``. It gets only its seat's view and its own RNG."""
+
+
+class BotTable(Mapping[str, Bot]):
+    """A game's bots by level, found by name in its bots module on first use.
+
+    The rules list the levels (the setup offers them without importing any bot) but never
+    import the bots themselves: bots depend on the rules, never the other way round.
+    """
+
+    def __init__(self, module: str, levels: tuple[str, ...]) -> None:
+        self.module = module
+        self.levels = levels
+
+    def __getitem__(self, level: str) -> Bot:
+        if level not in self.levels:
+            raise KeyError(level)
+        return getattr(importlib.import_module(self.module), level)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.levels)
+
+    def __len__(self) -> int:
+        return len(self.levels)
 
 
 class Game(Protocol[S, A]):

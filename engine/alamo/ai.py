@@ -43,6 +43,8 @@ from engine.alamo.data import (
     TEXANS,
     TROOP,
 )
+from engine.alamo.rules import ALAMO
+from engine.alamo.solitaire import fire_group
 from engine.alamo.state import (
     ATTACK,
     BOMBARD,
@@ -57,6 +59,13 @@ from engine.alamo.state import (
     SURVIVORS,
     AlamoState,
 )
+from engine.alamo.tally import (
+    battle_total,
+    can_attack_with,
+    limit_problems,
+    pay_value,
+    repel_choices,
+)
 from engine.core import Seat
 
 SAMPLES = 40  # Texan hands sampled by the strong Mexican per attack decision
@@ -67,15 +76,8 @@ LOSS_CREDIT = 1.5  # a beaten attack still costs the Texan the cards he beat it 
 _AVERAGE = tuple(sum(c.pay_value for c in deck) / DECK_SIZE for deck in DECKS)
 
 
-def _rules():
-    # Imported late: rules.py imports this module to list the bots.
-    from engine.alamo import rules
-
-    return rules
-
-
 def _legal(view: AlamoState, seat: Seat) -> tuple[Any, ...]:
-    return _rules().ALAMO.legal_actions(view, seat)
+    return ALAMO.legal_actions(view, seat)
 
 
 # --- easy --------------------------------------------------------------------------------------
@@ -92,7 +94,7 @@ def easy(view: AlamoState, seat: Seat, rng: random.Random) -> Any:
             return StopFiring()
         return rng.choice(legal)
     if phase == REPEL:
-        return _towards(view, _rules().repel_choices(view.sides[TEXANS].hand, _attack(view))[-1])
+        return _towards(view, repel_choices(view.sides[TEXANS].hand, _attack(view))[-1])
     adds = [a for a in legal if isinstance(a, AddCard)]
     if Confirm() in legal and (not adds or rng.random() < 0.4):
         return Confirm()
@@ -189,7 +191,7 @@ def _bombard(view: AlamoState, seat: Seat) -> Any:
         key=lambda c: (DECKS[seat][c].strength, c),
     )
     keep = 0
-    if seat == MEXICANS and _rules()._can_attack_with(hand):
+    if seat == MEXICANS and can_attack_with(hand):
         keep = 1
     if seat == TEXANS and len(hand) <= 4:
         keep = 2
@@ -213,7 +215,6 @@ def _hand_cost(view: AlamoState, seat: Seat, cards: tuple[int, ...]) -> float:
 
 
 def _pay(view: AlamoState, seat: Seat) -> Any:
-    rules = _rules()
     p = view.payment
     assert p is not None
     legal = _legal(view, seat)
@@ -228,10 +229,10 @@ def _pay(view: AlamoState, seat: Seat) -> Any:
     # Try a few covers: the cheapest by strength, and by keep value (greedy small sets).
     for k in range(1, min(len(usable), 4) + 1):
         for combo in combinations(usable, k):
-            value = sum(rules.pay_value(seat, c) for c in combo)
+            value = sum(pay_value(seat, c) for c in combo)
             if value < p.due:
                 continue
-            if any(value - rules.pay_value(seat, c) >= p.due for c in combo):
+            if any(value - pay_value(seat, c) >= p.due for c in combo):
                 continue  # a card not needed
             cost = _hand_cost(view, seat, combo)
             if cost < best_cost:
@@ -245,7 +246,7 @@ def _pay(view: AlamoState, seat: Seat) -> Any:
         if best_cover is None or deck_cost < best_cost:
             return PayTopOfDeck()
     if best_cover is None:
-        return max(hand_options, key=lambda a: (rules.pay_value(seat, a.card), -a.card))
+        return max(hand_options, key=lambda a: (pay_value(seat, a.card), -a.card))
     return PayWith(best_cover[0])
 
 
@@ -257,14 +258,13 @@ def _subsets(cards: tuple[int, ...]):
 
 
 def _legal_battle_hands(seat: Seat, hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
-    rules = _rules()
     out = []
     for combo in _subsets(hand):
-        if rules._limit_problems(seat, combo):
+        if limit_problems(seat, combo):
             continue
-        if seat == MEXICANS and not rules._can_attack_with(combo):
+        if seat == MEXICANS and not can_attack_with(combo):
             continue
-        out.append((combo, rules.battle_total(seat, combo)))
+        out.append((combo, battle_total(seat, combo)))
     return out
 
 
@@ -366,11 +366,10 @@ def _plan_defence(view: AlamoState) -> tuple[int, ...]:
 
 def _best_keep(seat: Seat, table: tuple[int, ...], room: int) -> tuple[int, ...]:
     """The most cards (then the most strength) from ``table`` worth at most ``room``."""
-    rules = _rules()
     best: tuple[int, ...] = ()
     best_key = (0, 0)
     for combo in _subsets(table):
-        worth = sum(rules.pay_value(seat, c) for c in combo)
+        worth = sum(pay_value(seat, c) for c in combo)
         if worth <= room:
             key = (len(combo), worth)
             if key > best_key:
@@ -388,13 +387,12 @@ def _plan_survivors(view: AlamoState, seat: Seat) -> tuple[int, ...]:
 
 
 def _solo(view: AlamoState, rng: random.Random) -> Any:
-    rules = _rules()
     hand = view.sides[TEXANS].hand
     if view.phase == FIRE:
-        group = rules._fire_group(view)
+        group = fire_group(view)
         return Fire(min(group, key=lambda c: (_solo_keep(c, hand), c)))
     if view.phase == REPEL:
-        choices = rules.repel_choices(hand, _attack(view))
+        choices = repel_choices(hand, _attack(view))
         target = max(choices, key=lambda s: _solo_hand_value(tuple(c for c in hand if c not in s)))
         return _towards(view, target)
     if view.phase == PAY:
@@ -425,12 +423,11 @@ def _solo_hand_value(hand: tuple[int, ...]) -> float:
 
 def _solo_plan(view: AlamoState) -> tuple[float, Any]:
     """Search the rest of the turn (everything is face up now) for the best payment step."""
-    rules = _rules()
     best_value = None
     best_action: Any = None
     memo: dict[Any, float] = {}
     for action in _legal(view, TEXANS):
-        after = rules.ALAMO.apply(view, TEXANS, action)
+        after = ALAMO.apply(view, TEXANS, action)
         value = _solo_value(after, view.counters, memo)
         if best_value is None or value > best_value:
             best_value, best_action = value, action
@@ -439,20 +436,19 @@ def _solo_plan(view: AlamoState) -> tuple[float, Any]:
 
 
 def _solo_value(state: AlamoState, counters_before: int, memo: dict[Any, float]) -> float:
-    rules = _rules()
     if state.phase == PAY:
         p = state.payment
         assert p is not None
         key = (frozenset(state.sides[TEXANS].hand), p.cause, p.due, state.counters)
         if key not in memo:
             memo[key] = max(
-                _solo_value(rules.ALAMO.apply(state, TEXANS, a), counters_before, memo)
+                _solo_value(ALAMO.apply(state, TEXANS, a), counters_before, memo)
                 for a in _legal(state, TEXANS)
             )
         return memo[key]
     if state.phase == REPEL:
         hand = state.sides[TEXANS].hand
-        choices = rules.repel_choices(hand, _attack(state))
+        choices = repel_choices(hand, _attack(state))
         kept = max(_solo_hand_value(tuple(c for c in hand if c not in s)) for s in choices)
         return -COUNTER * (counters_before - state.counters) + kept
     lost = counters_before - state.counters

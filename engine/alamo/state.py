@@ -46,13 +46,16 @@ class Side:
 
 @attrs.frozen
 class Payment:
-    """``payer`` owes ``amount`` points and has paid ``paid`` with ``cards`` so far."""
+    """``payer`` owes ``amount`` points and has paid ``paid`` with ``cards`` so far;
+    ``from_deck`` are those of ``cards`` that came from the top of his deck (an unneeded one
+    goes back there, not to the hand)."""
 
     payer: Seat
     amount: int
     cause: str
     paid: int = 0
     cards: tuple[int, ...] = ()
+    from_deck: tuple[int, ...] = ()
 
     @property
     def due(self) -> int:
@@ -152,6 +155,17 @@ class Paid(Event):
     card: int
     value: int
     from_deck: bool = False
+
+
+@attrs.frozen
+class TakenBack(Event):
+    """A paid card the payment turned out not to need goes back where it came from: the
+    payer's hand, or the top of his deck if ``to_deck``."""
+
+    seat: Seat
+    card: int
+    value: int
+    to_deck: bool = False
 
 
 @attrs.frozen
@@ -258,6 +272,7 @@ AlamoEvent = (
     | Revealed
     | PaymentDue
     | Paid
+    | TakenBack
     | CountersLost
     | HandLost
     | Discarded
@@ -283,6 +298,7 @@ EVENT_TYPES = (
     Revealed,
     PaymentDue,
     Paid,
+    TakenBack,
     CountersLost,
     HandLost,
     Discarded,

@@ -26,6 +26,13 @@ from collections import deque
 from typing import Any
 
 from engine.ataque.actions import Attack, EndPhase, Exchange, MoveIn, Place, Regroup
+from engine.ataque.board import (
+    effective_objective,
+    enemy_neighbours,
+    movable,
+    placeable,
+    played_this_round,
+)
 from engine.ataque.data import (
     CONTINENT_OF,
     CONTINENTS,
@@ -48,9 +55,11 @@ from engine.ataque.state import (
     PLACE,
     REGROUP,
     AtaqueState,
+    Battle,
     Conquered,
     Placed,
     Regrouped,
+    Reinforced,
     TurnStarted,
 )
 from engine.core import Seat
@@ -80,13 +89,6 @@ CROSS_BORDER = tuple(
 )
 
 
-def _rules():
-    # Imported late: rules.py imports this module to list the bots.
-    from engine.ataque import rules
-
-    return rules
-
-
 def _turn_events(view: AtaqueState) -> list[Any]:
     """The events of the current turn (after its ``TurnStarted``), oldest first."""
     out = []
@@ -103,17 +105,27 @@ def _first_set(view: AtaqueState, seat: Seat) -> Exchange:
 
 
 def _any_placeable(view: AtaqueState) -> Place:
-    rules = _rules()
     for t in range(TERRITORY_COUNT):
-        n = rules.placeable(view, t)
+        n = placeable(view, t)
         if n:
             return Place(t, n)
     raise ValueError("nothing to place")
 
 
+def _placement_events(view: AtaqueState) -> tuple[list[Any], bool]:
+    """The events of the placement under way, and whether it comes in the middle of the turn:
+    armies are placed at the start of a turn, before any battle, or after the battles, when
+    an eliminated player's cards took the hand above 5 and were exchanged at once."""
+    events = _turn_events(view)
+    battles = [i for i, e in enumerate(events) if isinstance(e, Battle)]
+    if not battles:
+        return events, False
+    return events[battles[-1] + 1 :], True
+
+
 def _placed_this_turn(view: AtaqueState) -> list[int]:
     placed = [0] * TERRITORY_COUNT
-    for e in _turn_events(view):
+    for e in _placement_events(view)[0]:
         if isinstance(e, Placed):
             placed[e.territory] += e.count
     return placed
@@ -121,21 +133,25 @@ def _placed_this_turn(view: AtaqueState) -> list[int]:
 
 def _follow_plan(view: AtaqueState, plan: list[int]) -> Place:
     """The next Place of a whole-turn plan (armies per territory), minus what is placed."""
-    rules = _rules()
     placed = _placed_this_turn(view)
     for t in range(TERRITORY_COUNT):
         want = plan[t] - placed[t]
         if want > 0:
-            room = rules.placeable(view, t)
+            room = placeable(view, t)
             if room:
                 return Place(t, min(want, room))
     return _any_placeable(view)
 
 
 def _pools(view: AtaqueState, seat: Seat) -> tuple[int, tuple[int, ...], list[int]]:
-    """(general armies, bonus continents, armies before placing) of the turn's placement."""
+    """(general armies, bonus continents, armies before placing) of the placement under
+    way. Continent bonuses come only with the turn's reinforcements, never mid-turn."""
+    events, mid_turn = _placement_events(view)
     placed = _placed_this_turn(view)
-    conts = _rules().continents_of(view, seat)
+    conts: tuple[int, ...] = ()
+    if not mid_turn:
+        reinforced = [e for e in events if isinstance(e, Reinforced) and e.seat == seat]
+        conts = reinforced[-1].continents if reinforced else ()
     total = view.to_place + sum(view.bonus_left) + sum(placed)
     general = total - sum(CONTINENTS[c].bonus for c in conts)
     before = [a - p for a, p in zip(view.armies, placed, strict=True)]
@@ -269,7 +285,7 @@ def _teg_place(view: AtaqueState, seat: Seat) -> Place:
 def _teg_dangerous(view: AtaqueState, board: _Board, src: int, dst: int) -> bool:
     """ai_is_country_peligroso: an enemy who has yet to play this round and out-numbers what
     ``src`` keeps after throwing its dice."""
-    if _rules().played_this_round(view, board.owner[dst]):
+    if played_this_round(view, board.owner[dst]):
         return False
     a = board.armies[src]
     keep = a - (3 if a > 3 else a - 1)
@@ -384,16 +400,13 @@ def easy(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
     if phase == EXCHANGE:
         return _first_set(view, seat)
     if phase == PLACE:
-        rules = _rules()
         borders = [
-            t
-            for t in range(TERRITORY_COUNT)
-            if rules.placeable(view, t) and rules.enemy_neighbours(view, t)
+            t for t in range(TERRITORY_COUNT) if placeable(view, t) and enemy_neighbours(view, t)
         ]
         if not borders:
             return _any_placeable(view)
         t = max(borders, key=lambda t: (view.armies[t], -t))
-        return Place(t, _rules().placeable(view, t))
+        return Place(t, placeable(view, t))
     if phase == ATTACK:
         done = sum(1 for e in _turn_events(view) if isinstance(e, Conquered))
         if done >= EASY_CONQUESTS:
@@ -469,7 +482,6 @@ class _Values:
     continents (with the chosen extra one)."""
 
     def __init__(self, view: AtaqueState, seat: Seat):
-        rules = _rules()
         owner = view.owner
         n = len(view.players)
         self.me = seat
@@ -481,7 +493,7 @@ class _Values:
         held = [sum(1 for o in owner if o == s) for s in range(n)]
         self.held = held
         self.count = held[seat]
-        card = OBJECTIVES[rules.effective_objective(view, seat)]
+        card = OBJECTIVES[effective_objective(view, seat)]
         self.card = card
         val = [0.0] * TERRITORY_COUNT
         self.wanted: list[int] = []
@@ -877,7 +889,7 @@ def _strong_move_in(view: AtaqueState, seat: Seat) -> MoveIn:
     assert pending is not None
     src, dst = pending.source, pending.target
     mine = [o == seat for o in view.owner]
-    card = OBJECTIVES[_rules().effective_objective(view, seat)]
+    card = OBJECTIVES[effective_objective(view, seat)]
     if card.kind == OCCUPY_TWO and view.armies[src] >= 3:
         return MoveIn(min(pending.most, max(1, view.armies[src] - 3)))
     src_enemies = sum(view.armies[n] for n in NEIGHBOURS[src] if not mine[n])
@@ -890,21 +902,20 @@ def _strong_move_in(view: AtaqueState, seat: Seat) -> MoveIn:
 
 
 def _strong_regroup(view: AtaqueState, seat: Seat) -> Regroup | EndPhase:
-    rules = _rules()
-    card = OBJECTIVES[rules.effective_objective(view, seat)]
+    card = OBJECTIVES[effective_objective(view, seat)]
     if card.kind == OCCUPY_TWO:
         # Lift single armies to 2 from a neighbour that keeps 2 itself.
         for t in range(TERRITORY_COUNT):
             if view.owner[t] != seat or view.armies[t] >= 2:
                 continue
             for n in NEIGHBOURS[t]:
-                if view.owner[n] == seat and view.armies[n] >= 3 and rules.movable(view, n):
+                if view.owner[n] == seat and view.armies[n] >= 3 and movable(view, n):
                     return Regroup(n, t, 1)
     dist = _front_distance(view, seat)
     for t in range(TERRITORY_COUNT):
         if view.owner[t] != seat or dist[t] <= 0:
             continue
-        free = rules.movable(view, t)
+        free = movable(view, t)
         if card.kind == OCCUPY_TWO:
             free = min(free, view.armies[t] - 2)
         if free <= 0:

@@ -1,26 +1,25 @@
 """Ataque rules: pure functions from one frozen ``AtaqueState`` to the next.
 
 Setup (dealer roll, objectives, dealing) runs inside ``new``; a turn is Exchange (compulsory
-while a set is held) → Place → Attack (with MoveIn after a conquest) → Regroup; the card is
-drawn and the next player's turn set up inside ``apply``. Every action ends with a victory
-check for every seat, the active one first: the game ends the moment an objective is met.
+while a set is held) → Place → Attack (with MoveIn after a conquest under the "up to 3" option)
+→ Regroup; the card is drawn and the next player's turn set up inside ``apply``. A player who
+takes an eliminated player's cards and then holds more than 5 goes back to Exchange and Place
+in the middle of his attack. Every action ends with a victory check for every seat, the active
+one first: the game ends the moment an objective is met.
 
-The module also holds the pure helpers the screen needs: ``objective_progress`` ("Asia 9/12,
-América del Sur 4/4"), ``reinforcements`` and ``armies_to_place``, ``continent_summary``,
-``territory_rows``, ``player_summaries``, ``placeable`` / ``movable`` / ``attack_chance`` and
-``blitz_step`` (the next throw of "attack until conquered or down to N").
+The pure questions about a position (``placeable``, ``objective_progress``, ``blitz_step``…)
+live in ``engine.ataque.board``; the ones the screen reads are re-exported here. The bots are
+listed by name only (``BotTable``): this module never imports them.
 """
 
 from __future__ import annotations
 
 import importlib.resources
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 import attrs
 
-from engine.ataque import ai
 from engine.ataque.actions import (
     ACTION_TYPES,
     Attack,
@@ -30,6 +29,27 @@ from engine.ataque.actions import (
     Place,
     Regroup,
 )
+from engine.ataque.board import (
+    armies_to_place,
+    attack_chance,
+    blitz_step,
+    continent_summary,
+    continents_of,
+    effective_objective,
+    movable,
+    objective_met,
+    objective_progress,
+    objective_report,
+    placeable,
+    played_this_round,
+    player_summaries,
+    reinforcement_total,
+    reinforcements,
+    seat_count,
+    territories_of,
+    territory_rows,
+    turn_order,
+)
 from engine.ataque.data import (
     ADJACENT,
     CARD_BONUS,
@@ -38,13 +58,10 @@ from engine.ataque.data import (
     CONTINENT_OF,
     CONTINENTS,
     DESTROY,
-    FALLBACK,
-    MAX_DICE,
+    HAND_LIMIT,
     MIN_REINFORCEMENT,
     NEIGHBOURS,
     OBJECTIVES,
-    OCCUPY,
-    OCCUPY_TWO,
     TERRITORIES,
     TERRITORY_COUNT,
     card_name,
@@ -53,7 +70,7 @@ from engine.ataque.data import (
     is_set,
     sets_in,
 )
-from engine.ataque.odds import attack_dice, compare, conquest_chance, defence_dice
+from engine.ataque.odds import attack_dice, compare, defence_dice
 from engine.ataque.state import (
     ATTACK,
     EVENT_TYPES,
@@ -75,6 +92,7 @@ from engine.ataque.state import (
     Exchanged,
     GameEnded,
     MovedIn,
+    NothingDrawn,
     ObjectiveChanged,
     ObjectiveDrawn,
     Placed,
@@ -85,286 +103,34 @@ from engine.ataque.state import (
     TurnEnded,
     TurnStarted,
 )
-from engine.core import HIDDEN, Bot, IllegalAction, Option, Outcome, Seat, check_seat
+from engine.core import HIDDEN, BotTable, IllegalAction, Option, Outcome, Seat, check_seat
 from engine.rng import Rng
+
+__all__ = [
+    "ATAQUE",
+    "AtaqueGame",
+    "armies_to_place",
+    "attack_chance",
+    "blitz_step",
+    "continent_summary",
+    "continents_of",
+    "effective_objective",
+    "movable",
+    "objective_met",
+    "objective_progress",
+    "objective_report",
+    "placeable",
+    "played_this_round",
+    "player_summaries",
+    "reinforcement_total",
+    "reinforcements",
+    "territories_of",
+    "territory_rows",
+    "turn_order",
+]
 
 DEFAULT_ROUND_LIMIT = 100
 PLACE_STEPS = (1, 5)  # besides "all"
-
-# --- helpers over states (pure; the screen and the bots use them) ------------------------------
-
-
-def seat_count(state: AtaqueState) -> int:
-    return len(state.players)
-
-
-def territories_of(state: AtaqueState, seat: Seat) -> tuple[int, ...]:
-    return tuple(t for t, o in enumerate(state.owner) if o == seat)
-
-
-def owns_continent(state: AtaqueState, seat: Seat, continent: int) -> bool:
-    owner = state.owner
-    return all(owner[t] == seat for t in CONTINENTS[continent].territories)
-
-
-def continents_of(state: AtaqueState, seat: Seat) -> tuple[int, ...]:
-    return tuple(c for c in range(len(CONTINENTS)) if owns_continent(state, seat, c))
-
-
-def reinforcements(state: AtaqueState, seat: Seat) -> tuple[int, tuple[int, ...]]:
-    """``(armies, continents)`` a turn of ``seat`` starting now would receive: half his
-    territories rounded down, at least 3 (in round 1 the starter's figure for everybody), and
-    the bonus of each continent held entirely, to be placed inside it."""
-    if state.round == 1:
-        base = state.first_round_armies
-    else:
-        base = max(MIN_REINFORCEMENT, len(territories_of(state, seat)) // 2)
-    return base, continents_of(state, seat)
-
-
-def reinforcement_total(state: AtaqueState, seat: Seat) -> int:
-    base, conts = reinforcements(state, seat)
-    return base + sum(CONTINENTS[c].bonus for c in conts)
-
-
-def armies_to_place(state: AtaqueState) -> int:
-    """What the active player still has to place (general pool and continent bonuses)."""
-    if state.phase not in (EXCHANGE, PLACE):
-        return 0
-    return state.to_place + sum(state.bonus_left)
-
-
-def placeable(state: AtaqueState, territory: int) -> int:
-    """How many armies the active player may put on ``territory`` now."""
-    if state.phase != PLACE or state.owner[territory] != state.active:
-        return 0
-    bonus = state.bonus_left[CONTINENT_OF[territory]] if state.bonus_left else 0
-    return bonus + state.to_place
-
-
-def movable(state: AtaqueState, territory: int) -> int:
-    """How many armies may leave ``territory`` in the regroup: each army moves once, and one
-    army always stays."""
-    if state.phase != REGROUP or state.owner[territory] != state.active:
-        return 0
-    armies = state.armies[territory]
-    arrived = state.arrived[territory] if state.arrived else 0
-    return max(0, min(armies - arrived, armies - 1))
-
-
-def effective_objective(state: AtaqueState, seat: Seat) -> int:
-    """The objective that counts: a destroy objective whose colour is the player's own, or was
-    eliminated by somebody else, becomes "occupy 24 territories". ``HIDDEN`` if unknown."""
-    objective = state.players[seat].objective
-    if objective == HIDDEN:
-        return HIDDEN
-    card = OBJECTIVES[objective]
-    if card.kind == DESTROY:
-        if card.colour == seat:
-            return FALLBACK
-        victim = state.players[card.colour]
-        if not victim.alive and victim.eliminated_by != seat:
-            return FALLBACK
-    return objective
-
-
-def objective_met(state: AtaqueState, seat: Seat) -> bool:
-    objective = effective_objective(state, seat)
-    if objective == HIDDEN or not state.players[seat].alive:
-        return False
-    card = OBJECTIVES[objective]
-    if card.kind == DESTROY:
-        victim = state.players[card.colour]
-        return not victim.alive and victim.eliminated_by == seat
-    mine = territories_of(state, seat)
-    if card.kind == OCCUPY:
-        return len(mine) >= card.territories
-    if card.kind == OCCUPY_TWO:
-        return sum(1 for t in mine if state.armies[t] >= 2) >= card.territories
-    held = set(continents_of(state, seat))
-    if not all(c in held for c in card.continents):
-        return False
-    return len(held - set(card.continents)) >= card.extra
-
-
-def _continent_count(state: AtaqueState, seat: Seat, continent: int) -> int:
-    return sum(1 for t in CONTINENTS[continent].territories if state.owner[t] == seat)
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def objective_progress(state: AtaqueState, seat: Seat) -> str:
-    """One line for the objective panel, e.g. "Asia 9/12, América del Sur 4/4"."""
-    objective = effective_objective(state, seat)
-    if objective == HIDDEN:
-        return "Secret"
-    card = OBJECTIVES[objective]
-    mine = territories_of(state, seat)
-    prefix = ""
-    own = state.players[seat].objective
-    if objective != own:
-        colour = OBJECTIVES[own].colour
-        why = "is your own" if colour == seat else "was destroyed by another player"
-        prefix = f"{COLOUR_NAMES[colour]} {why}: "
-    if card.kind == DESTROY:
-        theirs = territories_of(state, card.colour)
-        armies = sum(state.armies[t] for t in theirs)
-        return (
-            f"{COLOUR_NAMES[card.colour]}: {_plural(len(theirs), 'territory', 'territories')}, "
-            f"{_plural(armies, 'army', 'armies')} left"
-        )
-    if card.kind == OCCUPY:
-        return f"{prefix}territories {len(mine)}/{card.territories}"
-    if card.kind == OCCUPY_TWO:
-        two = sum(1 for t in mine if state.armies[t] >= 2)
-        return f"territories with 2+ armies {two}/{card.territories} ({len(mine)} held)"
-    parts = [
-        f"{CONTINENTS[c].name} {_continent_count(state, seat, c)}/{len(CONTINENTS[c].territories)}"
-        for c in card.continents
-    ]
-    if card.extra:
-        others = [c for c in range(len(CONTINENTS)) if c not in card.continents]
-        best = max(
-            others,
-            key=lambda c: (
-                _continent_count(state, seat, c) / len(CONTINENTS[c].territories),
-                -len(CONTINENTS[c].territories),
-            ),
-        )
-        size = len(CONTINENTS[best].territories)
-        parts.append(
-            f"one more (best {CONTINENTS[best].name} {_continent_count(state, seat, best)}/{size})"
-        )
-    return ", ".join(parts)
-
-
-@attrs.frozen
-class ContinentRow:
-    """``holder`` owns it all (None if nobody); ``counts[s]`` territories of seat ``s``."""
-
-    continent: int
-    name: str
-    bonus: int
-    size: int
-    holder: Seat | None
-    counts: tuple[int, ...]
-
-
-def continent_summary(state: AtaqueState) -> tuple[ContinentRow, ...]:
-    rows = []
-    for c, cont in enumerate(CONTINENTS):
-        counts = [0] * seat_count(state)
-        for t in cont.territories:
-            counts[state.owner[t]] += 1
-        holder = next((s for s, n in enumerate(counts) if n == len(cont.territories)), None)
-        rows.append(
-            ContinentRow(c, cont.name, cont.bonus, len(cont.territories), holder, tuple(counts))
-        )
-    return tuple(rows)
-
-
-@attrs.frozen
-class TerritoryRow:
-    territory: int
-    name: str
-    continent: str
-    owner: Seat
-    armies: int
-    enemy_neighbours: tuple[int, ...]
-
-
-def enemy_neighbours(state: AtaqueState, territory: int) -> tuple[int, ...]:
-    me = state.owner[territory]
-    return tuple(n for n in NEIGHBOURS[territory] if state.owner[n] != me)
-
-
-def territory_rows(state: AtaqueState) -> tuple[TerritoryRow, ...]:
-    """The territory table: territory, continent, owner, armies, enemy neighbours."""
-    return tuple(
-        TerritoryRow(
-            t,
-            TERRITORIES[t],
-            CONTINENTS[CONTINENT_OF[t]].name,
-            state.owner[t],
-            state.armies[t],
-            enemy_neighbours(state, t),
-        )
-        for t in range(TERRITORY_COUNT)
-    )
-
-
-@attrs.frozen
-class PlayerSummary:
-    seat: Seat
-    alive: bool
-    territories: int
-    armies: int
-    cards: int
-    continents: tuple[int, ...]
-    exchanges: int
-
-
-def player_summaries(state: AtaqueState) -> tuple[PlayerSummary, ...]:
-    out = []
-    for s, p in enumerate(state.players):
-        mine = territories_of(state, s)
-        out.append(
-            PlayerSummary(
-                s,
-                p.alive,
-                len(mine),
-                sum(state.armies[t] for t in mine),
-                len(p.hand),
-                continents_of(state, s),
-                p.exchanges,
-            )
-        )
-    return tuple(out)
-
-
-def attack_chance(
-    state: AtaqueState, source: int, target: int, stop_at: int = 1, max_dice: int = MAX_DICE
-) -> float:
-    """The chance to take ``target`` from ``source`` attacking with the most dice (at most
-    ``max_dice``) until it falls or ``source`` is down to ``stop_at`` armies (the "win chance"
-    beside an attack)."""
-    return conquest_chance(state.armies[source], state.armies[target], stop_at, max_dice)
-
-
-def blitz_step(
-    state: AtaqueState, source: int, target: int, stop_at: int = 1, max_dice: int = MAX_DICE
-) -> Attack | None:
-    """The next throw of "attack until conquered or down to ``stop_at``": an ``Attack`` with
-    the most dice (at most ``max_dice``), or None once the attack is over (taken, too weak, or
-    not possible)."""
-    if state.phase != ATTACK:
-        return None
-    seat = state.active
-    if state.owner[source] != seat or state.owner[target] == seat:
-        return None
-    if target not in ADJACENT[source]:
-        return None
-    armies = state.armies[source]
-    if armies < 2 or armies <= max(1, stop_at):
-        return None
-    return Attack(source, target, max(1, min(max_dice, attack_dice(armies))))
-
-
-def turn_order(state: AtaqueState) -> tuple[Seat, ...]:
-    """Seats in playing order from the starter, the eliminated left out."""
-    n = seat_count(state)
-    return tuple(
-        (state.starter + i) % n for i in range(n) if state.players[(state.starter + i) % n].alive
-    )
-
-
-def played_this_round(state: AtaqueState, seat: Seat) -> bool:
-    """Whether ``seat`` has already had (or is having) its turn in the current round."""
-    n = seat_count(state)
-    return (seat - state.starter) % n <= (state.active - state.starter) % n
-
 
 # --- state plumbing ----------------------------------------------------------------------------
 
@@ -450,10 +216,12 @@ def _start_turn(state: AtaqueState, seat: Seat) -> AtaqueState:
 
 
 def _draw_card(state: AtaqueState, seat: Seat) -> AtaqueState:
+    """The conqueror's card. Exchanged cards left the game, so an empty pile gives nothing
+    (and the log says so) unless the setup chose TEG's reshuffle of the exchanged cards."""
     deck, discard, rng = state.deck, state.discard, state.rng
     if not deck:
-        if not discard:
-            return state
+        if not (state.reshuffle and discard):
+            return _log(state, NothingDrawn(seat=seat))
         assert rng is not None
         deck, rng = rng.shuffle(discard)
         discard = ()
@@ -495,6 +263,23 @@ def _end_turn(state: AtaqueState) -> AtaqueState:
         )
     state = attrs.evolve(state, round=rnd, turn=state.turn + 1)
     return _check_victory(_start_turn(state, nxt))
+
+
+def _must_exchange(state: AtaqueState, hand: tuple[int, ...]) -> bool:
+    """At the start of a turn every set held is exchanged; after taking an eliminated
+    player's cards (once the player has conquered this turn), only until 4 cards are left."""
+    if state.conquered:
+        return len(hand) >= HAND_LIMIT and bool(sets_in(hand))
+    return bool(sets_in(hand))
+
+
+def _after_conquest(state: AtaqueState) -> AtaqueState:
+    """Back to the attack, unless the conqueror now holds more than 5 cards (taken from an
+    eliminated player): then he exchanges at once and places those armies first."""
+    hand = state.players[state.active].hand
+    if len(hand) > HAND_LIMIT and _must_exchange(state, hand):
+        return attrs.evolve(state, phase=EXCHANGE, to_place=0)
+    return attrs.evolve(state, phase=ATTACK)
 
 
 def _eliminate(state: AtaqueState, victim: Seat, by: Seat) -> AtaqueState:
@@ -547,7 +332,18 @@ class AtaqueGame:
         Option(
             "conquest_move",
             "After a conquest",
-            (("Up to 3 armies move in", 3), ("Exactly 1 army moves in (as printed)", 1)),
+            (
+                ("Exactly 1 army moves in (as printed)", 1),
+                ("Up to 3 armies move in (house rule, TEG)", 3),
+            ),
+        ),
+        Option(
+            "reshuffle",
+            "Exchanged cards",
+            (
+                ("Leave the game (as printed)", False),
+                ("Reshuffled when the pile runs out (house rule, TEG)", True),
+            ),
         ),
         Option(
             "round_limit",
@@ -555,13 +351,11 @@ class AtaqueGame:
             (("100 rounds", 100), ("50 rounds", 50), ("200 rounds", 200)),
         ),
     )
-    bots: Mapping[str, Bot] = MappingProxyType(
-        {"easy": ai.easy, "teg": ai.teg, "strong": ai.strong}
-    )
+    bots = BotTable("engine.ataque.ai", ("easy", "teg", "strong"))
     state_type = AtaqueState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
-    rules_version = 1
+    rules_version = 2  # 2: one army moves in and exchanged cards leave the game, as printed
 
     def seat_labels(self, players: int = 4) -> tuple[str, ...]:
         return COLOUR_NAMES[:players]
@@ -569,9 +363,13 @@ class AtaqueGame:
     def new(self, config: Mapping[str, Any], seed: int, players: int = 4) -> AtaqueState:
         if not self.min_players <= players <= self.max_players:
             raise ValueError("Ataque is for 3 to 6 players")
-        most = config.get("conquest_move", 3)
+        # A key missing from the config (a save from before the option) plays as printed.
+        most = config.get("conquest_move", 1)
         if not _is_int(most) or most not in (1, 3):
             raise ValueError(f"conquest_move must be 1 or 3, not {most!r}")
+        reshuffle = config.get("reshuffle", False)
+        if not isinstance(reshuffle, bool):
+            raise ValueError(f"reshuffle must be true or false, not {reshuffle!r}")
         limit = config.get("round_limit", DEFAULT_ROUND_LIMIT)
         if not _is_int(limit) or limit < 0:
             raise ValueError(f"round_limit must be a whole number of rounds, not {limit!r}")
@@ -615,6 +413,7 @@ class AtaqueGame:
             active=starter,
             first_round_armies=first,
             conquest_most=most,
+            reshuffle=reshuffle,
             round_limit=limit,
             log=tuple(log),
         )
@@ -764,9 +563,9 @@ class AtaqueGame:
         state = attrs.evolve(
             state,
             armies=tuple(counts),
-            discard=state.discard + cards,
+            discard=state.discard + cards,  # handed to the dealer: out of the game
             to_place=state.to_place + armies,
-            phase=EXCHANGE if sets_in(hand) else PLACE,
+            phase=EXCHANGE if _must_exchange(state, hand) else PLACE,
         )
         return _log(
             state,
@@ -848,7 +647,7 @@ class AtaqueGame:
         )
         if counts[dst] > 0:
             return state
-        # Conquest: exactly one army moves in at once.
+        # Conquest: exactly one army moves in at once ("avanza con un ejército").
         counts[dst] = 1
         counts[src] -= 1
         owner = _set(state.owner, dst, seat)
@@ -858,8 +657,8 @@ class AtaqueGame:
             state = _eliminate(state, defender, seat)
         extra = min(state.conquest_most - 1, counts[src] - 1)
         if extra > 0:
-            state = attrs.evolve(state, phase=MOVE_IN, pending=Conquest(src, dst, extra))
-        return state
+            return attrs.evolve(state, phase=MOVE_IN, pending=Conquest(src, dst, extra))
+        return _after_conquest(state)
 
     def _move_in(self, state: AtaqueState, seat: Seat, action: MoveIn) -> AtaqueState:
         if state.phase != MOVE_IN:
@@ -867,16 +666,16 @@ class AtaqueGame:
         pending = state.pending
         assert pending is not None
         n = self._count(action.count, 0, pending.most, f"follow into {TERRITORIES[pending.target]}")
-        state = attrs.evolve(state, phase=ATTACK, pending=None)
-        if not n:
-            return state
-        counts = list(state.armies)
-        counts[pending.source] -= n
-        counts[pending.target] += n
-        state = attrs.evolve(state, armies=tuple(counts))
-        return _log(
-            state, MovedIn(seat=seat, source=pending.source, target=pending.target, count=n)
-        )
+        state = attrs.evolve(state, pending=None)
+        if n:
+            counts = list(state.armies)
+            counts[pending.source] -= n
+            counts[pending.target] += n
+            state = attrs.evolve(state, armies=tuple(counts))
+            state = _log(
+                state, MovedIn(seat=seat, source=pending.source, target=pending.target, count=n)
+            )
+        return _after_conquest(state)
 
     def _regroup(self, state: AtaqueState, seat: Seat, action: Regroup) -> AtaqueState:
         if state.phase != REGROUP:

@@ -14,10 +14,11 @@ from engine.core import Event, Seat
 from engine.rng import Rng
 
 # Phases of the active player's turn.
-EXCHANGE = "exchange"  # holding a set of cards: hand one in (compulsory)
+EXCHANGE = "exchange"  # holding a set of cards: hand one in (compulsory); also mid-attack
+# after taking an eliminated player's cards, while more than 4 are held
 PLACE = "place"  # place the armies received (general pool, then continent bonuses)
 ATTACK = "attack"  # attack as often as wanted, or EndPhase
-MOVE_IN = "move-in"  # after a conquest: how many more armies follow the first
+MOVE_IN = "move-in"  # after a conquest ("up to 3" option): how many more follow the first
 REGROUP = "regroup"  # move armies between adjacent own territories, or EndPhase
 OVER = "over"
 
@@ -187,7 +188,16 @@ class CardDrawn(Event):
 
 @attrs.frozen
 class DeckReshuffled(Event):
+    """The exchanged cards became a new draw pile (the "reshuffle" setup option only)."""
+
     cards: int
+
+
+@attrs.frozen
+class NothingDrawn(Event):
+    """``seat`` conquered this turn but the draw pile is empty: no card."""
+
+    seat: Seat
 
 
 @attrs.frozen
@@ -222,6 +232,7 @@ AtaqueEvent = (
     | Regrouped
     | CardDrawn
     | DeckReshuffled
+    | NothingDrawn
     | TurnEnded
     | GameEnded
 )
@@ -243,6 +254,7 @@ EVENT_TYPES = (
     Regrouped,
     CardDrawn,
     DeckReshuffled,
+    NothingDrawn,
     TurnEnded,
     GameEnded,
 )
@@ -258,8 +270,10 @@ class AtaqueState:
     continent ``c`` bonus still to place inside it. ``conquered`` says whether the active
     player took a territory this turn (he draws a card at its end). ``arrived[t]`` counts the
     armies that reached ``t`` in this regroup (they may not move again). ``conquest_most`` is
-    the most armies that may enter a conquered territory (1 = only the automatic one).
-    ``round_limit`` ends the game as a draw after that many rounds (0: no limit).
+    the most armies that may enter a conquered territory (1 = only the automatic one, as
+    printed). ``discard`` holds the exchanged cards, out of the game for good unless
+    ``reshuffle`` (TEG's habit, a setup option) makes them a new pile when the draw pile runs
+    out. ``round_limit`` ends the game as a draw after that many rounds (0: no limit).
     """
 
     rng: Rng | None
@@ -280,8 +294,9 @@ class AtaqueState:
     conquered: bool = False
     pending: Conquest | None = None
     arrived: tuple[int, ...] = ()
-    conquest_most: int = 3
+    conquest_most: int = 1
     round_limit: int = 0
+    reshuffle: bool = False
     winners: tuple[Seat, ...] = ()
     reason: str = ""
     log: tuple[AtaqueEvent, ...] = ()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib.resources
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -18,6 +17,7 @@ import attrs
 from engine.core import (
     HIDDEN,
     Bot,
+    BotTable,
     IllegalAction,
     Option,
     Outcome,
@@ -25,7 +25,6 @@ from engine.core import (
     check_seat,
     visible_log,
 )
-from engine.gallic import ai
 from engine.gallic.actions import Continue, Discard
 from engine.gallic.data import (
     DECK_SIZE,
@@ -147,7 +146,7 @@ class GallicGame:
     options = (
         Option("battles", "Length", (("8 battles (standard)", 8), ("5 battles (quick)", 5))),
     )
-    bots: Mapping[str, Bot] = MappingProxyType({"easy": ai.easy, "strong": ai.strong})
+    bots: Mapping[str, Bot] = BotTable("engine.gallic.ai", ("easy", "strong"))
     state_type = GallicState
     action_types = (Discard, Continue)
     event_types = (BattleStarted, Reshuffled, Exchanged, BattleResolved, GameEnded)

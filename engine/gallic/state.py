@@ -19,6 +19,12 @@ class Side:
     discard: tuple[int, ...] = ()
     exchanged: tuple[int, ...] = ()
 
+    @property
+    def discard_count(self) -> int:
+        """Cards on the discard pile as the table shows it: the open discards plus this
+        battle's exchanged cards, which lie face down on the same pile (house rule)."""
+        return len(self.discard) + len(self.exchanged)
+
 
 @attrs.frozen
 class Counted:

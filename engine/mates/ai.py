@@ -8,7 +8,7 @@ printed deck is public (``view.cards``), face-down cards are not: the candidates
 card are the deck's cards it has never seen face up this game (once too few are left, every
 card not on the table). For an Elo attack it counts how often its chosen side's Elo beats an
 unseen card's; for a piece attack it scores each piece of its card on every unseen card (check,
-capture, king square and mate included, through ``rules.placement``) and compares that score
+capture, king square and mate included, through ``board.score_on``) and compares that score
 with what each piece of that card would score on its own card as a counter-attack. It takes
 the attack of best expected card balance. As a defender it knows the attacker's score and picks
 the counter-attack piece most likely to beat it over the unseen cards; in a tied duel, with both
@@ -26,7 +26,10 @@ import chess
 
 from engine.core import HIDDEN, Seat
 from engine.mates.actions import EloAttack, GiveUp, NextPuzzle, PieceAttack, Solve
-from engine.mates.data import BLACK, MATE_PENALTY, WHITE, Card
+from engine.mates.board import card_board, pieces_on, score_on
+from engine.mates.data import BLACK, MATE_PENALTY, WHITE
+from engine.mates.rounds import allowed_kinds
+from engine.mates.rules import MATES
 from engine.mates.state import (
     CHECK,
     CHOOSE,
@@ -44,26 +47,15 @@ from engine.mates.state import (
     Piece,
     StartCardTurned,
 )
+from engine.mates.table import alive, facing_card
 
 MIN_POOL = 6  # below this many never-seen cards, every card off the table is a candidate
 CONTINUE_BONUS = 0.6  # two players: a won attack keeps the attack (worth this many cards)
 CHECK_WIN = 0.5  # the chance to win a duel after the card scored on is covered by a check
 
 
-_RULES: list[Any] = []
-
-
-def _rules() -> Any:
-    # Imported late: rules.py imports this module to list the bots.
-    if not _RULES:
-        from engine.mates import rules
-
-        _RULES.append(rules)
-    return _RULES[0]
-
-
 def _legal(view: MatesState, seat: Seat) -> tuple[Any, ...]:
-    return _rules().MATES.legal_actions(view, seat)
+    return MATES.legal_actions(view, seat)
 
 
 def _as_action(piece: Piece) -> PieceAttack:
@@ -90,7 +82,7 @@ def _easy_solo(view: MatesState, rng: random.Random) -> Any:
         return NextPuzzle()
     solo = view.solo
     assert solo is not None
-    board = _rules().card_board(view.cards[solo.current])
+    board = card_board(view.cards[solo.current])
     checks = [m for m in board.legal_moves if board.gives_check(m)]
     if not checks:
         return GiveUp()
@@ -118,7 +110,7 @@ def _strong_solo(view: MatesState) -> Any:
         return NextPuzzle()
     solo = view.solo
     assert solo is not None
-    move = mating_move(_rules().card_board(view.cards[solo.current]))
+    move = mating_move(card_board(view.cards[solo.current]))
     return GiveUp() if move is None else Solve(move.uci())
 
 
@@ -152,14 +144,6 @@ def unseen(view: MatesState) -> tuple[int, ...]:
     return tuple(c for c in range(len(view.cards)) if c not in visible)
 
 
-def _pieces(card: Card) -> tuple[Piece, ...]:
-    return _rules().pieces_on(card)
-
-
-def _score(card: Card, piece: Piece) -> tuple[str, int]:
-    return _rules().score_on(card, piece)
-
-
 def _duel_value(my_score: int, their: list[tuple[str, int]], stake: float) -> float:
     """Expected cards from one duel where my score is known and the other's counter lands as
     one of ``their`` (result, score) equally likely: +stake for a win, -1 for a loss."""
@@ -181,13 +165,11 @@ def _duel_value(my_score: int, their: list[tuple[str, int]], stake: float) -> fl
 def _choose_attack(view: MatesState, seat: Seat) -> Any:
     r = view.round
     assert r is not None and r.card != HIDDEN
-    rules = _rules()
-    game = rules.MATES
-    kinds = game.allowed_kinds(view)
+    kinds = allowed_kinds(view)
     cards = view.cards
     mine = cards[r.card]
     pool = unseen(view)
-    defenders = len(rules.alive(view)) - 1
+    defenders = len(alive(view)) - 1
     bonus = CONTINUE_BONUS if defenders == 1 else 0.0
     best: tuple[float, int, Any] | None = None
     if ELO in kinds:
@@ -202,12 +184,12 @@ def _choose_attack(view: MatesState, seat: Seat) -> Any:
                 best = cand
     if PIECE in kinds:
         # What each unseen card's pieces would score against mine as counter-attacks.
-        counters = {c: [_score(mine, q) for q in _pieces(cards[c])] for c in pool}
-        for i, p in enumerate(_pieces(mine)):
+        counters = {c: [score_on(mine, q) for q in pieces_on(cards[c])] for c in pool}
+        for i, p in enumerate(pieces_on(mine)):
             value = 0.0
             checks = 0
             for c in pool:
-                result, score = _score(cards[c], p)
+                result, score = score_on(cards[c], p)
                 if result == KING:
                     value -= 1
                 elif result == MATE:
@@ -238,10 +220,10 @@ def _counter(view: MatesState, seat: Seat) -> Any:
     pool = unseen(view)
     their = duel.attack_score
     best: tuple[float, int, Any] | None = None
-    for i, q in enumerate(_pieces(mine)):
+    for i, q in enumerate(pieces_on(mine)):
         value = 0.0
         for c in pool:
-            result, score = _score(cards[c], q)
+            result, score = score_on(cards[c], q)
             if result == KING:
                 value -= 1
             elif result == MATE:
@@ -275,17 +257,16 @@ def _rank(result: str, mine: int, theirs: int) -> tuple[float, int]:
 
 def _tie_piece(view: MatesState, seat: Seat) -> Any:
     """Both new cards are face up: reckon exactly."""
-    rules = _rules()
     r = view.round
     assert r is not None
     duel = r.duels[r.current]
     cards = view.cards
-    theirs_card = rules.facing_card(view, duel)
+    theirs_card = facing_card(view, duel)
     assert duel.defence.active is not None
     if view.phase == TIE_DEFEND:
         mine, target = cards[duel.defence.active], cards[theirs_card]
         # The attacker answers with his best piece on my card.
-        replies = [_score(mine, p) for p in _pieces(target)]
+        replies = [score_on(mine, p) for p in pieces_on(target)]
         good = [s for res, s in replies if res not in (KING,)]
         if any(res == MATE for res, _ in replies):
             reply = 10**6
@@ -296,8 +277,8 @@ def _tie_piece(view: MatesState, seat: Seat) -> Any:
         assert duel.counter_score is not None
         reply = duel.counter_score
     best: tuple[tuple[float, int], int, Any] | None = None
-    for i, p in enumerate(_pieces(mine)):
-        result, score = _score(target, p)
+    for i, p in enumerate(pieces_on(mine)):
+        result, score = score_on(target, p)
         cand = (_rank(result, score, reply), -i, _as_action(p))
         if best is None or cand[:2] > best[:2]:
             best = cand

@@ -9,15 +9,17 @@ could retreat), the fights the enemy could force on it next turn (every square e
 can reach), terrain, and the distance to the enemy, his general and his standards. It keeps its
 own general out of reach, hunts the enemy general, rides for the enemy standards when a rider
 can hold them and covers its own when they are threatened. In a clash it picks the pairs of
-best expected value; it advances and retreats by the same measure. A turn's plan is computed
-once and replayed step by step from a small cache.
+best expected value; it advances and retreats by the same measure.
+
+Every bot is a function of ``(view, seat, rng)`` alone: the strong bot plans the rest of the
+turn afresh from the position it is asked about and plays the plan's first move, so nothing it
+was asked before can change its answer. The only caches are of pure functions of their
+arguments (the odds of a fight).
 """
 
 from __future__ import annotations
 
 import random
-import threading
-from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
@@ -32,6 +34,8 @@ from engine.metauro.actions import (
     Pair,
     Pass,
 )
+from engine.metauro.board import casualties, occupancy, terrain_map, unit_at
+from engine.metauro.clash import facing_pairs, fight_odds
 from engine.metauro.data import (
     BOARDS,
     CAVALRY,
@@ -49,14 +53,16 @@ from engine.metauro.data import (
     home_distance,
     stack_fits,
 )
+from engine.metauro.movement import contact_squares, movable, reach, reachable
+from engine.metauro.rules import METAURO
 from engine.metauro.state import ADVANCE, DEPLOY, MOVE, PAIR, RETREAT, MetauroState, Unit
 
 
-def _rules():
-    # Imported late: rules.py imports this module to list the bots.
-    from engine.metauro import rules
-
-    return rules
+def clear_caches() -> None:
+    """Forget every memoised value the bots lean on. Their answers never depend on it; the
+    bench calls it to time decisions cold, and the tests to show the answers stay the same."""
+    _pair_value.cache_clear()
+    fight_odds.cache_clear()
 
 
 # --- easy --------------------------------------------------------------------------------------
@@ -66,15 +72,13 @@ EASY_KEEP_MOVING = 0.8  # after each unit moved, the chance easy moves another
 
 def easy(view: MetauroState, seat: Seat, rng: random.Random) -> Any:
     """Careless but legal: marches units at the nearest enemy, fights and retreats at random."""
-    rules = _rules()
     phase = view.phase
     if phase == DEPLOY:
         return Deploy()
     if phase == PAIR:
-        legal = rules.METAURO.legal_actions(view, seat)
-        return rng.choice(legal)
+        return rng.choice(METAURO.legal_actions(view, seat))
     if phase == RETREAT:
-        return rng.choice(rules.METAURO.legal_actions(view, seat))
+        return rng.choice(METAURO.legal_actions(view, seat))
     if phase == ADVANCE:
         return Advance() if rng.random() < 0.5 else NoAdvance()
     if phase != MOVE:
@@ -82,13 +86,13 @@ def easy(view: MetauroState, seat: Seat, rng: random.Random) -> Any:
     done = EndMove() if view.moved else Pass()
     if view.moved and rng.random() > EASY_KEEP_MOVING:
         return done
-    ids = list(rules.movable(view))
+    ids = list(movable(view))
     rng.shuffle(ids)
     enemies = [u.square for u in view.units if u.side != seat]
     by_id = {u.id: u for u in view.units}
     for uid in ids:
         u = by_id[uid]
-        targets = rules.reachable(view, (uid,))
+        targets = reachable(view, (uid,))
         if not targets:
             continue
         here = min(distance(u.square, e) for e in enemies)
@@ -129,7 +133,7 @@ def _pair_value(
 ) -> float:
     """Expected value of a fight for ``a``'s side: what it kills or pushes back minus what it
     loses, in unit values."""
-    odds = _rules().fight_odds(bonus_a, bonus_b, kind_a == TRUMPET, kind_b == TRUMPET)
+    odds = fight_odds(bonus_a, bonus_b, kind_a == TRUMPET, kind_b == TRUMPET)
     kill = odds.kill if can_retreat_b else odds.win
     killed = odds.killed if can_retreat_a else odds.lose
     gained = VALUE[kind_b] * kill + RETREAT_COST * (odds.win - kill)
@@ -141,11 +145,10 @@ class _Plan:
     """What the strong bot knows about the position while it plans one decision."""
 
     def __init__(self, view: MetauroState, seat: Seat) -> None:
-        rules = _rules()
         self.view = view
         self.seat = seat
         self.board = BOARDS[view.scenario]
-        self.terrain = rules._terrain_map(self.board)
+        self.terrain = terrain_map(self.board)
         self.own = [u for u in view.units if u.side == seat]
         self.enemy = [u for u in view.units if u.side != seat]
         self.enemy_squares = {u.square for u in self.enemy}
@@ -164,13 +167,12 @@ class _Plan:
     def _threats(self) -> None:
         """For every square an enemy unit could stand on next turn, the (kind, advantage) of
         those that could; and whether the enemy could take both own standards."""
-        rules = _rules()
-        occ = rules.occupancy(self.view.units)
-        contact = rules.contact_squares(self.view.units, 1 - self.seat)
+        occ = occupancy(self.view.units)
+        contact = contact_squares(self.view.units, 1 - self.seat)
         found: dict[str, set[tuple[str, int]]] = {}
         self.enemy_reach: dict[int, set[str]] = {}
         for e in self.enemy:
-            squares = set(rules.reach(self.board, occ, e.side, e.kind, e.square, contact))
+            squares = set(reach(self.board, occ, e.side, e.kind, e.square, contact))
             squares.add(e.square)
             self.enemy_reach[e.id] = squares
             kind_bonus = KIND_BONUS.get(e.kind, 0)
@@ -320,42 +322,38 @@ def _fits(kinds: list[str]) -> bool:
 
 # --- strong: the turn --------------------------------------------------------------------------
 
-_CACHE: OrderedDict[Any, tuple[Move, ...]] = OrderedDict()
-_CACHE_SIZE = 512
-_CACHE_LOCK = threading.Lock()  # bots may run in worker threads
 
+def _plan_next(view: MetauroState, seat: Seat) -> Move | None:
+    """The strong bot's next move this turn, None when every unit left had better stay.
 
-def _key(view: MetauroState) -> Any:
-    return (view.scenario, view.turn, view.mover, view.units, view.moved)
-
-
-def _plan_turn(view: MetauroState, seat: Seat) -> list[Move]:
-    """The strong bot's moves for the rest of this turn, in the order to play them."""
-    rules = _rules()
+    The units are weighed one by one in plan order, each against where the ones before it
+    chose to stand; the first that would move is the answer. Later units never change an
+    earlier choice, so this is the first step of the whole turn's plan from this position, and
+    nothing but the position decides it.
+    """
     plan = _Plan(view, seat)
-    movable = set(rules.movable(view))
+    free = set(movable(view))
     if not plan.enemy:
-        return []
+        return None
     # The general first (his guards then close round him), then the front units.
     order = sorted(
-        (u for u in plan.own if u.id in movable),
+        (u for u in plan.own if u.id in free),
         key=lambda u: (
             u.kind != GENERAL,
             min(distance(u.square, e) for e in plan.enemy_squares),
             u.id,
         ),
     )
-    fixed = [u for u in plan.own if u.id not in movable]
+    fixed = [u for u in plan.own if u.id not in free]
     claims: dict[int, int] = {}
     for u in fixed:  # units already moved (or not movable) fight where they stand
         _value, target = plan.attack(u.kind, u.square, claims)
         if target is not None:
             claims[target] = claims.get(target, 0) + 1
-    occ = rules.occupancy(view.units)
-    contact = rules.contact_squares(view.units, seat)
-    moves: list[Move] = []
+    occ = occupancy(view.units)
+    contact = contact_squares(view.units, seat)
     for u in order:
-        options = rules.reach(plan.board, occ, seat, u.kind, u.square, contact)
+        options = reach(plan.board, occ, seat, u.kind, u.square, contact)
         here = plan.occ[u.square]
         here.remove(u.kind)
         best_score, best_target = plan.local(u, u.square, claims)
@@ -372,56 +370,35 @@ def _plan_turn(view: MetauroState, seat: Seat) -> list[Move]:
         if best_target is not None:
             claims[best_target] = claims.get(best_target, 0) + 1
         if best_sq != u.square:
-            moves.append(Move(u.square, best_sq, (u.id,)))
-    return moves
+            return Move(u.square, best_sq, (u.id,))
+    return None
 
 
 def _next_move(view: MetauroState, seat: Seat) -> Any:
-    rules = _rules()
-    if not view.moved and view.passes == 1:
-        # The enemy passed quietly: passing too ends the battle on losses.
-        lost = rules.casualties(view)
-        if lost[seat] < lost[1 - seat]:
-            return Pass()
-        if not _plan_turn(view, seat):
-            return _least_bad_move(view, seat)
-    with _CACHE_LOCK:
-        cached = _CACHE.get(_key(view))
-    if cached is None:
-        moves = _plan_turn(view, seat)
-        # Remember the rest of the plan for each position it passes through.
-        found = {}
-        state = view
-        for i, move in enumerate(moves):
-            found[_key(state)] = tuple(moves[i:])
-            state = rules.METAURO.apply(state, seat, move)
-        found[_key(state)] = ()
-        with _CACHE_LOCK:
-            _CACHE.update(found)
-            while len(_CACHE) > _CACHE_SIZE:
-                _CACHE.popitem(last=False)
-        cached = tuple(moves)
-    if cached and cached[0] in rules.METAURO.legal_actions(view, seat):
-        return cached[0]
-    if cached:  # a stale plan: plan again from here
-        moves = _plan_turn(view, seat)
-        if moves:
-            return moves[0]
+    """The next move planned from this very position. A plan made earlier in the turn is never
+    replayed: asked cold or after any other position, the answer is the same."""
+    quiet = not view.moved and view.passes == 1
+    if quiet and casualties(view)[seat] < casualties(view)[1 - seat]:
+        return Pass()  # the enemy passed quietly: passing too ends the battle, won on losses
+    move = _plan_next(view, seat)
+    if move is not None:
+        return move
+    if quiet:
+        return _least_bad_move(view, seat)  # a pass now would lose or draw the battle
     return EndMove() if view.moved else Pass()
 
 
 def _least_bad_move(view: MetauroState, seat: Seat) -> Any:
     """Some move rather than a pass that would lose or draw the battle: the unit move of best
     score, even if standing still would score better."""
-    rules = _rules()
     plan = _Plan(view, seat)
     claims: dict[int, int] = {}
     best: tuple[float, Any] | None = None
-    for uid in rules.movable(view):
-        u = rules.unit_at(view, uid)
+    for uid in movable(view):
+        u = unit_at(view, uid)
         assert u is not None
         plan.occ[u.square].remove(u.kind)
-        for sq in rules.reachable(view, (uid,)):
+        for sq in reachable(view, (uid,)):
             score, _ = plan.local(u, sq, claims)
             if best is None or score > best[0]:
                 best = (score, Move(u.square, sq, (uid,)))
@@ -430,8 +407,7 @@ def _least_bad_move(view: MetauroState, seat: Seat) -> Any:
 
 
 def _best_pair(view: MetauroState, seat: Seat) -> Any:
-    rules = _rules()
-    pairs = rules.facing_pairs(view)
+    pairs = facing_pairs(view)
     if not pairs:
         return AutoPair()
     plan = _Plan(view, seat)
@@ -453,11 +429,10 @@ def _best_pair(view: MetauroState, seat: Seat) -> Any:
 
 
 def _best_retreat(view: MetauroState, seat: Seat) -> Any:
-    rules = _rules()
-    options = rules.METAURO.legal_actions(view, seat)
+    options = METAURO.legal_actions(view, seat)
     clash = view.clash
     assert clash is not None and clash.retreating is not None
-    u = rules.unit_at(view, clash.retreating)
+    u = unit_at(view, clash.retreating)
     assert u is not None
     plan = _Plan(view, seat)
     plan.occ[u.square].remove(u.kind)
@@ -471,10 +446,9 @@ def _best_retreat(view: MetauroState, seat: Seat) -> Any:
 
 
 def _advance_or_not(view: MetauroState, seat: Seat) -> Any:
-    rules = _rules()
     clash = view.clash
     assert clash is not None and clash.advancer is not None and clash.vacated is not None
-    u = rules.unit_at(view, clash.advancer)
+    u = unit_at(view, clash.advancer)
     assert u is not None
     plan = _Plan(view, seat)
     claims: dict[int, int] = {}

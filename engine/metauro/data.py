@@ -107,9 +107,10 @@ def _around(sq: str, steps: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
 _KING = tuple((dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr)
 _ROOK = ((0, -1), (-1, 0), (1, 0), (0, 1))
 NEIGHBOURS: dict[str, tuple[str, ...]] = {s: _around(s, _KING) for s in SQUARES}
-"""The 8 squares that touch a square (by an edge or a corner): moves and contact."""
+"""The 8 squares that touch a square (by an edge or a corner): where a unit steps or retreats."""
 EDGE_NEIGHBOURS: dict[str, tuple[str, ...]] = {s: _around(s, _ROOK) for s in SQUARES}
-"""The 4 squares that share an edge with a square: who faces whom in a clash."""
+"""The 4 squares that share an edge with a square: contact with the enemy, which stops a
+moving unit and makes a clash."""
 
 HOME_COLUMN = (0, WIDTH - 1)  # the Romans' home edge is column a, the Carthaginians' column p
 

@@ -7,8 +7,9 @@ import random
 from engine.alamo.actions import AddCard, Confirm, Decline, PayTopOfDeck, PayWith, Roll
 from engine.alamo.ai import best_defence
 from engine.alamo.data import MEXICANS, TEXANS
-from engine.alamo.rules import ALAMO, defence_tally
+from engine.alamo.rules import ALAMO
 from engine.alamo.state import ATTACK, DEFEND, PAY, REPEL, ROLL
+from engine.alamo.tally import defence_tally
 
 from .helpers import ids, rigged, side_with
 from .test_solitaire import solo

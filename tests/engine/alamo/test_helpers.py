@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from engine.alamo.actions import Fire, PayTopOfDeck, PayWith
 from engine.alamo.data import MEXICANS, TEXANS
-from engine.alamo.rules import (
-    ALAMO,
+from engine.alamo.payment import auto_payment
+from engine.alamo.rules import ALAMO
+from engine.alamo.state import BOMBARD
+from engine.alamo.tally import (
     ATTACK_NEEDS,
     attack_tally,
-    auto_payment,
     cheapest_cover,
     defence_tally,
     repel_choices,
     solitaire_tally,
 )
-from engine.alamo.state import BOMBARD
 
 from .helpers import ids, rigged, side_with
 
@@ -122,8 +122,8 @@ def test_repel_choices_for_the_seed_example() -> None:
 
 def test_selection_tally_follows_the_phase() -> None:
     from engine.alamo.actions import AddCard
-    from engine.alamo.rules import selection_tally
     from engine.alamo.state import ATTACK
+    from engine.alamo.tally import selection_tally
 
     romero, mata = ids(M, "Coronel Romero", "Compañía Matamoros")
     state = rigged(side_with(ids(T, "Hospital")), side_with((romero, mata)), phase=ATTACK, active=M)

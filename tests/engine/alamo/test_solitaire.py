@@ -26,6 +26,7 @@ from engine.alamo.state import (
     Revealed,
     Rolled,
     Side,
+    TakenBack,
 )
 from engine.core import HIDDEN, IllegalAction
 from engine.rng import Rng
@@ -123,6 +124,34 @@ def test_seed_example_artillery_30_takes_the_wall_and_the_troop() -> None:
     assert Paid(seat=T, card=pared, value=20) in state.log
     assert Paid(seat=T, card=grises, value=30) in state.log
     assert state.sides[T].hand == () and state.counters == 19
+
+
+def test_house_rule_the_wall_the_artillery_did_not_need_goes_back_to_the_hand() -> None:
+    # Baterías mexicanas 30 against Empalizada 10, Trincheras 10, then Pared 20: Pared and one
+    # 10 cover it, so the 10 paid first goes back.
+    (bateria,) = ids(M, "Baterías mexicanas")
+    empalizada, trincheras, pared, crockett = hand = ids(
+        T, "Empalizada", "Trincheras", "Pared de 12 pies de alta", "Davy Crockett"
+    )
+    state = ALAMO.apply(solo(hand, (bateria,), more=(40,)), T, Roll())
+    assert state.phase == PAY and state.payment.due == 30
+    state = ALAMO.apply(state, T, PayWith(empalizada))
+    state = ALAMO.apply(state, T, PayWith(trincheras))  # the Pared is paid at once: 40
+    assert Paid(seat=T, card=pared, value=20) in state.log
+    assert TakenBack(seat=T, card=empalizada, value=10) in state.log
+    assert sorted(state.sides[T].hand) == sorted((crockett, empalizada))
+    assert state.sides[T].discard[-2:] == (trincheras, pared)
+    assert state.counters == 19 and state.phase == ROLL
+
+
+def test_house_rule_no_wall_goes_back_while_another_card_stays_paid() -> None:
+    # The seed's own example, paid the long way: Hospital 10 first, then the troop of 30 (the
+    # only card left). 40 paid for 30, but the wall had to pay first: it stays paid.
+    (bateria,) = ids(M, "Baterías mexicanas")
+    hospital, grises = hand = ids(T, "Hospital", "Grises móviles")
+    state = ALAMO.apply(solo(hand, (bateria,), more=(40,)), T, Roll())
+    assert not any(isinstance(e, TakenBack) for e in state.log)
+    assert state.sides[T].hand == () and state.sides[T].discard[-2:] == (hospital, grises)
 
 
 def test_artillery_pays_standing_defence_first_by_choice() -> None:

@@ -37,6 +37,7 @@ from engine.alamo.state import (
     Returned,
     Shuffled,
     SurvivorsKept,
+    TakenBack,
     TurnStarted,
 )
 from engine.core import HIDDEN, IllegalAction
@@ -168,7 +169,7 @@ def test_bombard_with_top_of_deck_pays_in_full() -> None:
 
 
 def ALAMO_pay(seat, c):
-    from engine.alamo.rules import pay_value
+    from engine.alamo.tally import pay_value
 
     return pay_value(seat, c)
 
@@ -190,6 +191,63 @@ def test_bombard_paid_card_by_card_from_the_hand() -> None:
     assert {vol1, vol2} <= set(state.sides[T].discard) and gris in state.sides[T].hand
     # The Mexican is out of guns, the Texan holds none, no attack is possible: next turn.
     assert state.turn == 4
+
+
+def test_house_rule_a_card_the_bombardment_did_not_need_goes_back_to_the_hand() -> None:
+    # Baterías mexicanas 30 against Empalizada 10, Trincheras 10, then Pared 20: Pared and one
+    # 10 cover it, so the 10 paid first goes back.
+    bateria, artilleros = ids(M, "Baterías mexicanas", "Artilleros de 1ª mexicanos")
+    empalizada, trincheras, pared, grises = ids(
+        T, "Empalizada", "Trincheras", "Pared de 12 pies de alta", "Grises móviles"
+    )
+    state = bombard_state((empalizada, trincheras, pared, grises), (bateria, artilleros))
+    state = ALAMO.apply(state, M, Fire(bateria))
+    state = play(state, (T, PayWith(empalizada)), (T, PayWith(trincheras)), (T, PayWith(pared)))
+    assert state.payment is None and state.phase == BOMBARD and state.active == M
+    assert sorted(state.sides[T].hand) == sorted((grises, empalizada))
+    assert {trincheras, pared} <= set(state.sides[T].discard)
+    assert empalizada not in state.sides[T].discard
+    assert TakenBack(seat=T, card=empalizada, value=10) in state.log
+    paid = state.log.index(Paid(seat=T, card=pared, value=20))
+    assert state.log[paid + 1] == TakenBack(seat=T, card=empalizada, value=10)
+
+
+def test_house_rule_unneeded_cards_go_back_the_most_valuable_first() -> None:
+    anna, ligera = ids(M, "Santa Anna", "Compañía ligera")
+    hospital, trincheras, voluntarios, puesto = ids(
+        T, "Hospital", "Trincheras", "Voluntarios tejanos", "Puesto de Honor"
+    )
+    tex = (hospital, trincheras, voluntarios, puesto)
+    state = attack_with(at_attack(tex, (anna, ligera)), anna, ligera)
+    state = defend_with(state, hospital)  # 60 against 10: the Texan owes 50
+    state = play(state, (T, PayWith(trincheras)), (T, PayWith(voluntarios)), (T, PayWith(puesto)))
+    # 70 paid. The Puesto is needed (30 left); the Voluntarios is not (50 left) and goes back
+    # first; after that the Trincheras is needed again.
+    assert state.phase == SURVIVORS and state.sides[T].hand == (voluntarios,)
+    assert [e for e in state.log if isinstance(e, TakenBack)] == [
+        TakenBack(seat=T, card=voluntarios, value=20)
+    ]
+
+
+def test_house_rule_an_unneeded_card_from_the_deck_goes_back_on_top_of_it() -> None:
+    anna, ligera = ids(M, "Santa Anna", "Compañía ligera")
+    hospital, fuego, trincheras, grises = ids(
+        T, "Hospital", "Fuego Tejano", "Trincheras", "Grises móviles"
+    )
+    state = rigged(
+        side_with((hospital, fuego), deck=(trincheras, grises)),
+        side_with((anna, ligera)),
+        phase=ATTACK,
+        active=M,
+    )
+    state = defend_with(attack_with(state, anna, ligera), hospital)  # the Texan owes 50
+    state = ALAMO.apply(state, T, PayTopOfDeck())  # the Trincheras, 10: 40 to go
+    assert state.phase == PAY and state.payment.due == 40
+    state = ALAMO.apply(state, T, PayWith(fuego))  # 60 paid: the Trincheras was not needed
+    assert state.phase == SURVIVORS  # the Mexican may keep his Compañía ligera
+    assert state.sides[T].deck == (trincheras, grises) and state.sides[T].hand == ()
+    assert trincheras not in state.sides[T].discard and fuego in state.sides[T].discard
+    assert TakenBack(seat=T, card=trincheras, value=10, to_deck=True) in state.log
 
 
 def test_house_rule_mexican_bombards_first_then_texan() -> None:

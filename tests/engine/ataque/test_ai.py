@@ -7,13 +7,21 @@ import random
 import pytest
 
 from engine.ataque.actions import Attack, EndPhase, Exchange, MoveIn, Place, Regroup
-from engine.ataque.data import CARD_FIGURE, CIRCLE, CONTINENTS, NEIGHBOURS, TERRITORIES
+from engine.ataque.data import (
+    CARD_FIGURE,
+    CIRCLE,
+    CONTINENTS,
+    NEIGHBOURS,
+    SQUARE,
+    TERRITORIES,
+    TRIANGLE,
+)
 from engine.ataque.rules import ATAQUE
-from engine.ataque.state import ATTACK, MOVE_IN, PLACE, REGROUP, Conquered, Conquest
+from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, PLACE, REGROUP, Conquered, Conquest
 from engine.core import IllegalAction
 
 from .helpers import CONT, rigged, t
-from .test_rules import ASIA_SUR, OCCUPY_18, OCCUPY_24, _names
+from .test_rules import ASIA_SUR, OCCUPY_18, OCCUPY_24, _names, of
 
 easy, teg, strong = ATAQUE.bots["easy"], ATAQUE.bots["teg"], ATAQUE.bots["strong"]
 
@@ -198,3 +206,24 @@ def test_easy_stops_after_two_conquests() -> None:
     while state.phase in (ATTACK, MOVE_IN) and ATAQUE.outcome(state) is None:
         state = ATAQUE.apply(state, 0, easy(ATAQUE.view(state, 0), 0, rnd))
     assert sum(isinstance(e, Conquered) for e in state.log) == 2
+
+
+@pytest.mark.parametrize("name", ["easy", "teg", "strong"])
+def test_bots_exchange_and_place_in_the_middle_of_their_attack(name: str) -> None:
+    # Taking Black's cards leaves 6 in hand: the bot exchanges, places, and attacks on.
+    hands = {0: of(CIRCLE, 2) + of(SQUARE, 2), 1: of(TRIANGLE, 2)}
+    state = rigged(
+        {"Argelia": 0, "Brasil": 1, "Egipto": 0},
+        armies={"Argelia": 30, "Brasil": 1},
+        hands=hands,
+    )
+    while state.owner[t("Brasil")] != 0:
+        state = ATAQUE.apply(state, 0, Attack(t("Argelia"), t("Brasil"), 3))
+    assert state.phase == EXCHANGE
+    bot, rnd = ATAQUE.bots[name], random.Random(0)
+    before = sum(state.armies[x] for x in range(42) if state.owner[x] == 0)
+    while state.phase in (EXCHANGE, PLACE):
+        state = ATAQUE.apply(state, 0, bot(ATAQUE.view(state, 0), 0, rnd))
+    assert state.phase in (ATTACK, REGROUP) and len(state.players[0].hand) == 3
+    after = sum(state.armies[x] for x in range(42) if state.owner[x] == 0)
+    assert after - before >= 4  # Tabla I's first exchange, placed on his own territories

@@ -9,9 +9,10 @@ from functools import partial
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.ataque.data import CARD_COUNT, TERRITORY_COUNT
+from engine.ataque.data import CARD_COUNT, HAND_LIMIT, TERRITORY_COUNT
 from engine.ataque.rules import ATAQUE
 from engine.ataque.state import (
+    EXCHANGE,
     MOVE_IN,
     OVER,
     AtaqueState,
@@ -40,6 +41,10 @@ def check_invariants(state: AtaqueState) -> None:
         assert p.alive == (held > 0), f"seat {s} alive={p.alive} with {held} territories"
         assert p.alive or (p.hand == () and p.eliminated_by is not None)
     assert all(0 <= o < n for o in state.owner)
+    for s, p in enumerate(state.players):
+        # Above 5 only while the cards taken from an eliminated player are being exchanged.
+        busy = s == state.active and state.phase in (EXCHANGE, MOVE_IN, OVER)
+        assert len(p.hand) <= HAND_LIMIT or busy, f"seat {s} holds {len(p.hand)} cards"
     cards = state.deck + state.discard + tuple(c for p in state.players for c in p.hand)
     assert sorted(cards) == list(range(CARD_COUNT)), "a card was lost or doubled"
     assert (state.pending is not None) == (state.phase == MOVE_IN)

@@ -117,6 +117,23 @@ def test_exchanged_cards_join_the_discard_pile() -> None:
     assert state.sides[GAULS].discard[-2:] == (34, 35)
 
 
+def test_discard_count_includes_this_battles_face_down_exchange() -> None:
+    # House rule: exchanged cards lie face down on the discard pile, and the count says so,
+    # for their owner and for the opponent alike, until the pile is reshuffled.
+    state = rigged(STRONG, WEAK, deck=tuple(range(20, 34)))
+    before = len(state.sides[GAULS].discard)
+    state = GALLIC.apply(state, GAULS, Discard((34, 35)))
+    for seat in (ROME, GAULS):
+        assert GALLIC.view(state, seat).sides[GAULS].discard_count == before + 2
+    state = GALLIC.apply(state, ROME, Discard())
+    assert state.phase == REVEAL
+    assert GALLIC.view(state, ROME).sides[GAULS].discard_count == before + 2
+    state = GALLIC.apply(GALLIC.apply(state, ROME, Continue()), GAULS, Continue())
+    assert state.sides[GAULS].discard_count == before + 2 + 8  # the hand joins the pile
+    reshuffled = GALLIC.apply(rigged(STRONG, WEAK, deck=(4, 5)), ROME, Discard((3, 11, 19, 26)))
+    assert reshuffled.sides[ROME].discard_count == 0  # all shuffled into the new deck
+
+
 def test_equal_totals_draw_the_battle() -> None:
     state = both_keep(rigged(STRONG, STRONG))
     assert state.battles[-1].winner is None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.mates.rules import card_board, card_fen, pieces_on, placement, score_on
+from engine.mates.board import card_board, card_fen, pieces_on, placement, score_on
 from engine.mates.state import CHECK, KING, MATE, SCORED, Piece
 
 from .helpers import (

@@ -10,8 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import HIDDEN, replay
-from engine.mates.rules import MATES, ROUND_LIMIT, alive
+from engine.mates.rounds import ROUND_LIMIT
+from engine.mates.rules import MATES
 from engine.mates.state import OVER, SOLO, MatesState
+from engine.mates.table import alive
 from saves.convert import action_codec
 from tests.engine.properties import json_round_trip
 

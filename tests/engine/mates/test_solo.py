@@ -8,7 +8,8 @@ import pytest
 from engine.core import HIDDEN, IllegalAction
 from engine.mates.actions import EloAttack, GiveUp, Hint, NextPuzzle, Solve
 from engine.mates.data import mating_moves
-from engine.mates.rules import MATES, hint_piece, parse_answer
+from engine.mates.rules import MATES
+from engine.mates.solo import hint_piece, parse_answer
 from engine.mates.state import OVER, PUZZLE, REVIEW, HintGiven, Piece, PuzzleAnswered
 
 

@@ -8,7 +8,8 @@ import pytest
 from engine.core import HIDDEN, IllegalAction
 from engine.mates.actions import EloAttack, PieceAttack, Solve
 from engine.mates.data import Card, extended_deck
-from engine.mates.rules import MATES, attack_placement, counter_placement, facing_card
+from engine.mates.duels import attack_placement, counter_placement
+from engine.mates.rules import MATES
 from engine.mates.state import (
     BY_KING,
     BY_MATE,
@@ -41,6 +42,7 @@ from engine.mates.state import (
     RoundBegan,
     StartCardTurned,
 )
+from engine.mates.table import facing_card
 from engine.rng import Rng
 
 from .helpers import (

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from engine.metauro import ai
 from engine.metauro.actions import Advance, EndMove, Move, NoAdvance, Pair, Pass
+from engine.metauro.board import board_of, occupancy
 from engine.metauro.data import CAVALRY, EDGE_NEIGHBOURS, ELEPHANT, GENERAL, INFANTRY
-from engine.metauro.rules import METAURO, board_of, contact_squares, occupancy, reach
+from engine.metauro.movement import contact_squares, reach
+from engine.metauro.rules import METAURO
 from engine.metauro.state import ADVANCE, MOVE, PAIR, Fought, Unit
 
 from .helpers import C, R, play, rigged, with_dice
@@ -143,3 +148,56 @@ def test_strong_ends_a_quiet_battle_it_is_winning_and_plays_on_when_it_is_not() 
     lost_roman = (Unit(id=4, side=R, kind=INFANTRY, square="k5"),)
     behind = rigged(*units, scenario="zama", passes=1, fallen=lost_roman)
     assert isinstance(strong(METAURO.view(behind, R), R, random.Random(0)), Move)
+
+
+# --- a bot is a function of (view, seat, rng) alone -------------------------------------------
+
+
+def bot_game(seed, levels, scenario, record=None):
+    """A seeded bot-only battle; returns its action log. ``record`` collects the mid-turn
+    positions (some units already moved) with the seat to move."""
+    state = METAURO.new({"scenario": scenario}, seed, 2)
+    rngs = (random.Random(2 * seed), random.Random(2 * seed + 1))
+    bots = tuple(METAURO.bots[level] for level in levels)
+    log = []
+    while METAURO.outcome(state) is None:
+        (seat,) = METAURO.to_move(state)
+        if record is not None and state.phase == MOVE and state.moved:
+            record.append((state, seat))
+        action = bots[seat](METAURO.view(state, seat), seat, rngs[seat])
+        log.append((seat, action))
+        state = METAURO.apply(state, seat, action)
+    return log
+
+
+def test_strong_answers_a_mid_turn_position_the_same_cold_or_warm() -> None:
+    """Asked with nothing remembered, or after many other positions (among them the turns
+    these positions come from), the strong bot picks the same move."""
+    positions = []
+    games = [(0, ("strong", "strong")), (1, ("easy", "strong")), (2, ("strong", "easy"))]
+    for seed, levels in games:
+        for scenario in ("metauro", "zama"):
+            bot_game(seed, levels, scenario, positions)
+    assert len(positions) > 300
+    cold = []
+    for state, seat in positions:
+        ai.clear_caches()
+        cold.append(strong(METAURO.view(state, seat), seat, random.Random(7)))
+    for seed, levels in games:  # warm every cache the bot may keep, then ask again
+        bot_game(seed, levels, "metauro")
+    order = list(range(len(positions)))
+    random.Random(3).shuffle(order)
+    differ = []
+    for i in order:
+        state, seat = positions[i]
+        warm = strong(METAURO.view(state, seat), seat, random.Random(7))
+        if warm != cold[i]:
+            differ.append((i, cold[i], warm))
+    assert differ == []
+
+
+@pytest.mark.parametrize("scenario", ["metauro", "zama"])
+@pytest.mark.parametrize("level", ["easy", "strong"])
+def test_two_identical_bot_games_in_one_process_are_identical(scenario, level) -> None:
+    for seed in (5, 6):
+        assert bot_game(seed, (level, level), scenario) == bot_game(seed, (level, level), scenario)

@@ -15,6 +15,7 @@ from engine.metauro.actions import (
     Pass,
     Retreat,
 )
+from engine.metauro.clash import clash_odds, facing_pairs, pairs_left, retreat_options
 from engine.metauro.data import (
     CAVALRY,
     ELEPHANT,
@@ -24,7 +25,6 @@ from engine.metauro.data import (
     TRUMPET,
 )
 from engine.metauro.rules import METAURO as GAME
-from engine.metauro.rules import clash_odds, facing_pairs, pairs_left, retreat_options
 from engine.metauro.state import (
     ADVANCE,
     BY_KILL,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.metauro.actions import Deploy, Move
+from engine.metauro.board import board_rows, casualties, stack_label, standards_held, unit_name
+from engine.metauro.clash import advantage, clash_odds, fight_odds
 from engine.metauro.data import (
     CAVALRY,
     ELEPHANT,
@@ -14,19 +16,8 @@ from engine.metauro.data import (
     TRUMPET,
     WIDTH,
 )
+from engine.metauro.movement import movable, reachable
 from engine.metauro.rules import METAURO as GAME
-from engine.metauro.rules import (
-    advantage,
-    board_rows,
-    casualties,
-    clash_odds,
-    fight_odds,
-    movable,
-    reachable,
-    stack_label,
-    standards_held,
-    unit_name,
-)
 from engine.metauro.state import Unit
 
 from .helpers import C, R, play, rigged
@@ -118,3 +109,14 @@ def test_names_progress_casualties_and_rules_text() -> None:
     assert text.startswith("# Metauro") and "## House rules" in text
     assert text.count("**House rule:**") >= 12 and "Zama" in text
     assert GAME.seat_labels(2) == ("Romans", "Carthaginians")
+
+
+def test_the_rules_screen_shows_the_contact_rule_as_a_house_rule() -> None:
+    """Stopping next to an enemy is by an edge, as for the clash: a decision of ours, so the
+    in-app rules mark it, quoting the sheet's rule 10 it rests on."""
+    text = GAME.rules_markdown()
+    house = [p for p in text.split("\n- ") if p.startswith("**House rule:**")]
+    contact = [p for p in house if "sharing an" in p and "edge" in p and "diagonal" in p]
+    assert contact and "por cualquiera de sus bordes" in contact[0]
+    rule5 = " ".join(text.split("5. **Enemies.**")[1].split("6. **Clash.**")[0].split())
+    assert "enters a square facing an enemy" in rule5 and "diagonal to an enemy" in rule5

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.core import IllegalAction
@@ -14,7 +16,10 @@ from engine.metauro.actions import (
     Place,
     TimeUp,
 )
+from engine.metauro.board import default_squares, occupancy
+from engine.metauro.clash import facing
 from engine.metauro.data import (
+    BOARDS,
     CAVALRY,
     ELEPHANT,
     FORD,
@@ -25,6 +30,7 @@ from engine.metauro.data import (
     METAURO,
     NEIGHBOURS,
     PLAIN,
+    RANGE,
     RIVER,
     ROCKS,
     RUINS,
@@ -32,12 +38,13 @@ from engine.metauro.data import (
     TERRAINS,
     TRUMPET,
     distance,
+    ground,
 )
+from engine.metauro.movement import movable, reach, reachable
 from engine.metauro.rules import METAURO as GAME
-from engine.metauro.rules import default_squares, movable, reachable
-from engine.metauro.state import DEPLOY, MOVE, LotsDrawn, Moved
+from engine.metauro.state import DEPLOY, MOVE, OVER, PAIR, Fought, LotsDrawn, Moved
 
-from .helpers import C, R, play, rigged, squares
+from .helpers import C, R, play, random_moves, rigged, squares
 
 GENERALS = ((R, GENERAL, "a11"), (C, GENERAL, "p1"))  # far from everything
 
@@ -97,15 +104,91 @@ def test_movement_ranges_on_open_ground(kind: str, steps: int) -> None:
     assert set(reachable(state, (0,))) == expected
 
 
-def test_a_unit_stops_on_entering_a_square_touching_an_enemy() -> None:
+def test_a_unit_stops_on_entering_a_square_that_shares_an_edge_with_an_enemy() -> None:
     wall = tuple((C, INFANTRY, f"f{r}") for r in range(3, 8))
     free = rigged((R, CAVALRY, "c5"), *GENERALS, scenario="zama")
     held = rigged((R, CAVALRY, "c5"), *GENERALS, *wall, scenario="zama")
     assert "f2" in reachable(free, (0,))
     options = set(reachable(held, (0,)))
-    assert "e2" in options and "e5" in options  # it may enter the squares touching the enemy
+    assert "e3" in options and "e5" in options  # it may enter the squares facing the enemy
     assert "f2" not in options and "f8" not in options  # but not go on from them
     assert not {sq for sq in options if sq[0] >= "f"}
+
+
+def test_a_square_facing_an_enemy_stops_a_unit_even_when_its_own_side_holds_it() -> None:
+    """House rule: e3 faces f3, so the cavalry stops there though a Roman stands on it; it
+    cannot slip along the front to f2."""
+    wall = tuple((C, INFANTRY, f"f{r}") for r in range(3, 8))
+    state = rigged((R, CAVALRY, "c5"), (R, INFANTRY, "e3"), *GENERALS, *wall, scenario="zama")
+    options = set(reachable(state, (0,)))
+    assert "e3" in options and "f2" not in options and "e2" in options
+
+
+def test_a_unit_that_passes_diagonal_to_an_enemy_is_not_stopped() -> None:
+    """Sheet rule 10: contact is "por cualquiera de sus bordes". d4 and d6 touch e5 only by a
+    corner, so the cavalry rides on through them; d5 shares an edge with e5 and stops it."""
+    state = rigged((R, CAVALRY, "c5"), (C, INFANTRY, "e5"), *GENERALS, scenario="zama")
+    options = set(reachable(state, (0,)))
+    assert {"f3", "f7"} <= options  # c5 -> d4 -> e3 -> f3, c5 -> d6 -> e7 -> f7
+    after = GAME.apply(state, R, Move("c5", "f3", (0,)))
+    assert squares(after)[0] == "f3"
+    after = GAME.apply(after, R, EndMove())
+    assert after.phase == MOVE and after.mover == C  # f3 faces nobody: no clash
+
+
+def test_an_elephant_steps_past_the_corner_of_an_enemy() -> None:
+    """c5 -> d4 -> e3 is the only way to e3 in two steps; d4 touches e5 only by a corner."""
+    state = rigged((R, ELEPHANT, "c5"), (C, INFANTRY, "e5"), *GENERALS, scenario="zama")
+    options = set(reachable(state, (0,)))
+    assert {"e3", "e7"} <= options and "e5" not in options
+
+
+def _stops(state, unit):
+    """The squares where ``unit`` may end its move but could not go on from, though it has
+    steps left and a square it may enter lies next to it."""
+    board = BOARDS[state.scenario]
+    occ = occupancy(state.units)
+    steps = reach(board, occ, unit.side, unit.kind, unit.square)
+    out = []
+    for sq, used in steps.items():
+        if used >= RANGE[unit.kind]:
+            continue
+        for n in NEIGHBOURS[sq]:
+            here = occ.get(n)
+            if n == unit.square or n in steps or (here and here[0].side != unit.side):
+                continue
+            if board.terrain(n) in ground(unit.kind):
+                out.append(sq)
+                break
+    return out
+
+
+@pytest.mark.parametrize("scenario", ["metauro", "zama"])
+def test_every_unit_that_is_stopped_also_fights(scenario: str) -> None:
+    """In positions from random games, every square that stops a unit shares an edge with an
+    enemy: a unit moved there and the turn ended, it is one of the soldiers in the clash."""
+    checked = 0
+    for seed in range(8):
+        rnd = random.Random(seed)
+        for i, (state, _seat, _action) in enumerate(
+            random_moves(seed, rnd, {"scenario": scenario, "trumpet": False})
+        ):
+            if state.phase != MOVE or i % 2:
+                continue
+            by_id = {u.id: u for u in state.units}
+            for uid in movable(state):
+                u = by_id[uid]
+                for sq in _stops(state, u):
+                    if sq not in reachable(state, (uid,)):
+                        continue  # no room there
+                    after = GAME.apply(state, u.side, Move(u.square, sq, (uid,)))
+                    after = GAME.apply(after, u.side, EndMove())
+                    assert after.phase in (PAIR, OVER), (u, sq)
+                    assert any(
+                        isinstance(e, Fought) and uid in (e.fight.a, e.fight.b) for e in after.log
+                    ) or uid in facing(after, u.side, frozenset()), (u, sq)
+                    checked += 1
+    assert checked > 40, checked
 
 
 def test_no_unit_enters_an_enemy_square() -> None:

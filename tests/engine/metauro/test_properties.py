@@ -10,8 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import replay
+from engine.metauro.board import occupancy
+from engine.metauro.clash import facing_pairs
 from engine.metauro.data import BOARDS, FOOT, MAX_TURNS, ground, stack_fits
-from engine.metauro.rules import METAURO, facing_pairs, occupancy
+from engine.metauro.rules import METAURO
 from engine.metauro.state import MOVE, OVER, PAIR, MetauroState
 from saves.convert import action_codec, converter_for
 

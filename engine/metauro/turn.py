@@ -1,0 +1,91 @@
+"""The turn's frame: a turn starts, units fall, and once the clash is over the battle is won,
+drawn or goes on with the other side's turn (rule 11 and the house rules on quiet turns and the
+turn limit)."""
+
+from __future__ import annotations
+
+import attrs
+
+from engine.core import Seat
+from engine.metauro.board import add_events, board_of, casualties, standards_held, unit_at
+from engine.metauro.data import CARTHAGINIANS, GENERAL, MAX_TURNS, ROMANS, SIDES
+from engine.metauro.state import MOVE, OVER, Eliminated, GameEnded, MetauroState, TurnStarted
+
+
+def start_turn(state: MetauroState, seat: Seat) -> MetauroState:
+    turn = state.turn + 1
+    state = attrs.evolve(
+        state,
+        phase=MOVE,
+        turn=turn,
+        mover=seat,
+        active=seat,
+        moved=frozenset(),
+        clash=None,
+    )
+    return add_events(state, TurnStarted(turn=turn, seat=seat))
+
+
+def end(state: MetauroState, winners: tuple[Seat, ...], reason: str) -> MetauroState:
+    state = attrs.evolve(state, phase=OVER, winners=winners, reason=reason)
+    return add_events(state, GameEnded(winners=winners, reason=reason))
+
+
+def decide_on_losses(state: MetauroState, why: str) -> MetauroState:
+    """End the battle in favour of the side that lost fewer soldiers; equal losses draw."""
+    lost = casualties(state)
+    if lost[ROMANS] == lost[CARTHAGINIANS]:
+        return end(state, (), f"{why}: both sides lost {lost[0]} soldiers, a drawn battle.")
+    winner = ROMANS if lost[ROMANS] < lost[CARTHAGINIANS] else CARTHAGINIANS
+    return end(
+        state,
+        (winner,),
+        f"{why}: the {SIDES[winner]} lost {lost[winner]} soldiers to "
+        f"{lost[1 - winner]} and win the battle.",
+    )
+
+
+def eliminate(state: MetauroState, unit_id: int, cause: str) -> MetauroState:
+    """Take a unit off the board; the battle ends at once if it was a general or the last of
+    its side."""
+    u = unit_at(state, unit_id)
+    assert u is not None
+    state = attrs.evolve(
+        state,
+        units=tuple(x for x in state.units if x.id != unit_id),
+        fallen=state.fallen + (u,),
+    )
+    state = add_events(
+        state, Eliminated(unit=u.id, side=u.side, kind=u.kind, square=u.square, cause=cause)
+    )
+    if u.kind == GENERAL:
+        name = state.generals[u.side] or "The general"
+        return end(
+            state,
+            (1 - u.side,),
+            f"{name} has fallen: the {SIDES[1 - u.side]} win the battle.",
+        )
+    if not any(x.side == u.side for x in state.units):
+        return end(
+            state,
+            (1 - u.side,),
+            f"The {SIDES[u.side]} have no soldiers left: the {SIDES[1 - u.side]} win.",
+        )
+    return state
+
+
+def after_clash(state: MetauroState) -> MetauroState:
+    """The turn is over: standards, quiet turns and the turn limit, then the next turn."""
+    mover = state.mover
+    enemy_standards = board_of(state).standards[1 - mover]
+    if len(standards_held(state, mover)) == len(enemy_standards):
+        return end(
+            state,
+            (mover,),
+            f"The {SIDES[mover]} hold both {SIDES[1 - mover][:-1]} standards and win.",
+        )
+    if state.passes >= 2:
+        return decide_on_losses(state, "Both sides passed in a row")
+    if state.turn >= MAX_TURNS:
+        return decide_on_losses(state, f"The day is over after {MAX_TURNS} turns")
+    return start_turn(state, 1 - mover)

@@ -1,0 +1,162 @@
+"""Bots depend on the rules, never the reverse, and no game package imports itself in a circle.
+
+Read from the source with ``ast`` (every ``import``, also those inside functions), so a late
+import that hides a circle at run time is caught as well. A game's rules reach their bots only
+by name, through ``engine.core.BotTable``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.core import BotTable
+from engine.registry import ENTRIES, GAMES
+
+ENGINE = Path(engine.__file__).parent
+PACKAGES = sorted(p.parent.name for p in ENGINE.glob("*/__init__.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ENGINE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def package_of(path: Path) -> str:
+    name = module_name(path)
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def imports(tree: ast.AST, package: str, known: set[str]) -> set[str]:
+    """The modules an ``import`` anywhere in ``tree`` names. Relative imports are resolved
+    against ``package``; ``from P import m`` names the module ``P.m`` when ``P.m`` is one of
+    the ``known`` modules, else ``P``."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                source = f"{base}.{node.module}" if node.module else base
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                sub = f"{source}.{alias.name}"
+                out.add(sub if sub in known else source)
+    return out
+
+
+def engine_modules() -> dict[str, tuple[Path, set[str]]]:
+    """Every module of ``engine``: its file and the modules it imports."""
+    paths = sorted(ENGINE.rglob("*.py"))
+    known = {module_name(p) for p in paths}
+    out = {}
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        out[module_name(path)] = (path, imports(tree, package_of(path), known))
+    return out
+
+
+def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """One circle of imports for each group of modules that import one another (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1 or node in graph.get(node, ()):
+                groups.append(group)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return [circle(graph, group) for group in groups]
+
+
+def circle(graph: Mapping[str, set[str]], group: set[str]) -> list[str]:
+    """A path that starts and ends at the same module, inside one group of ``cycles``."""
+    start = min(group)
+    path = [start]
+    seen = {start}
+    while True:
+        nxt = min(n for n in graph[path[-1]] if n in group)
+        path.append(nxt)
+        if nxt in seen:
+            return path[path.index(nxt) :]
+        seen.add(nxt)
+
+
+MODULES = engine_modules()
+
+
+def test_the_finder_sees_every_form_of_import() -> None:
+    source = (
+        "import engine.mates.board as b\n"
+        "from . import table\n"
+        "from .state import Piece\n"
+        "from engine.mates import data, MATES\n"
+        "def f():\n"
+        "    from engine.mates import ai\n"
+    )
+    known = {f"engine.mates.{m}" for m in ("ai", "board", "data", "state", "table")}
+    found = imports(ast.parse(source), "engine.mates", known)
+    assert found == known | {"engine.mates"}
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+    assert cycles({"a": {"b"}, "b": {"c", "d"}, "c": {"a"}, "d": set()}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"a"}}) == [["a", "a"]]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_only_the_bots_import_the_bots(package: str) -> None:
+    bots = f"engine.{package}.ai"
+    offenders = sorted(
+        str(path.relative_to(ENGINE.parent))
+        for name, (path, found) in MODULES.items()
+        if not (name == bots or name.startswith(f"{bots}."))
+        and any(m == bots or m.startswith(f"{bots}.") for m in found)
+    )
+    assert offenders == [], f"these modules import {bots}: {offenders}"
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_circle_inside_a_game(package: str) -> None:
+    prefix = f"engine.{package}"
+    inside = {n for n in MODULES if n == prefix or n.startswith(f"{prefix}.")}
+    graph = {n: {m for m in MODULES[n][1] if m in inside} for n in inside}
+    assert cycles(graph) == []
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.id for e in ENTRIES])
+def test_each_game_finds_its_bots_by_name(entry) -> None:
+    bots = GAMES[entry.id].bots
+    package = entry.module.rpartition(".")[0]
+    assert isinstance(bots, BotTable) and bots.module == f"{package}.ai"
+    assert len(bots) >= 1 and all(callable(bots[level]) for level in bots)
