@@ -14,9 +14,16 @@ from typing import Any
 
 from saves.record import SaveError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 counts the writes of a save (``revision``); a version-1 file starts at 0."""
+    raw["revision"] = 0
+    return raw
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
 
 
 def schema_version_of(raw: dict[str, Any]) -> int:

@@ -51,6 +51,8 @@ class SaveRecord:
 
     ``actions`` is the full log of ``(seat, action)`` since ``game.new(config, seed, players)``;
     ``state`` is the snapshot after the last of them, so loading needs no replay.
+    ``revision`` counts the writes of this save: a write is refused unless the file on disk is
+    still at the revision this record was read or written as (another session moved on).
     """
 
     name: str
@@ -66,6 +68,7 @@ class SaveRecord:
     updated: str
     rules_version: int
     app_version: str = APP_VERSION
+    revision: int = 0
 
 
 @attrs.frozen

@@ -11,8 +11,9 @@ from typing import Any
 import attrs
 
 from engine.core import Game, Outcome, Seat
-from saves.record import APP_VERSION, SaveRecord, SeatInfo, now_iso
-from saves.store import SaveStore
+from saves.locks import HeldElsewhere, Hold
+from saves.record import APP_VERSION, SaveError, SaveRecord, SeatInfo, now_iso
+from saves.store import SaveConflict, SaveStore
 
 
 def full_config(game: Game, config: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -22,20 +23,41 @@ def full_config(game: Game, config: Mapping[str, Any] | None) -> dict[str, Any]:
     return json.loads(json.dumps({**defaults, **dict(config or {})}))
 
 
+def keep_unsaved_moves(session) -> None:
+    """Save what a closing session has not saved; if another session continued the game,
+    keep this one's moves as a copy (there is nobody left to ask)."""
+    if not session.unsaved:
+        return
+    try:
+        session.save()
+    except SaveConflict:
+        session.save_as(f"{session.record.title} (copy)")
+
+
 class Session:
     """Owns the current ``SaveRecord``; ``apply`` is the only way the game moves on.
 
     The engine decides legality before anything changes, so an ``IllegalAction`` leaves the
     session as it was. A failed autosave (disk full, folder gone) raises ``SaveError`` *after*
-    the move is applied in memory: the player keeps playing and ``unsaved`` tells the UI that
-    the file lags behind until the next successful save.
+    the move is applied in memory: the player keeps playing, ``unsaved`` tells the UI that the
+    file lags behind, and the next ``save`` writes every move made since.
+
+    A session writes only over the revision it last saw. When another session continued the
+    game (a reconnection took it over), the write raises ``SaveConflict`` and this session
+    writes nothing more (``conflict``) until the player keeps their game as a copy.
     """
 
-    def __init__(self, game: Game, store: SaveStore, record: SaveRecord) -> None:
+    def __init__(
+        self, game: Game, store: SaveStore, record: SaveRecord, hold: Hold | None = None
+    ) -> None:
         self.game = game
         self.store = store
         self.record = record
         self.unsaved = False
+        self.save_error: str | None = None  # the last write problem, for the screen to say
+        self.conflict: SaveConflict | None = None
+        self.saved_moves = len(record.actions)  # how many of the moves are on disk
+        self._hold = hold
 
     @classmethod
     def new(
@@ -47,8 +69,11 @@ class Session:
         seed: int | None = None,
         title: str | None = None,
         players: int | None = None,
+        player: str | None = None,
     ) -> Session:
-        """Start a game, save it at once (so it shows in Campaigns) and return its session."""
+        """Start a game and save it at once (so it shows in Campaigns). A game that cannot be
+        saved yet still starts: ``unsaved`` and ``save_error`` say so, and the next move
+        retries."""
         seats = tuple(seats)
         players = len(seats) if players is None else players
         if len(seats) != players:
@@ -74,13 +99,40 @@ class Session:
             updated=stamp,
             rules_version=game.rules_version,
         )
-        store.save(record)
-        return cls(game, store, record)
+        session = cls(game, store, record)
+        session._claim(player)
+        session.unsaved = True
+        try:
+            session.save()
+        except SaveError:
+            pass  # kept in memory: the screen says why, the next move tries again
+        return session
 
     @classmethod
-    def load(cls, store: SaveStore, name: str) -> Session:
+    def load(
+        cls, store: SaveStore, name: str, player: str | None = None, takeover: bool = False
+    ) -> Session:
+        """Open a save. ``HeldElsewhere`` when another live session has it open, unless
+        ``takeover``: then this session writes the next revision at once, so the other one
+        is refused at its next write and told the game went on here."""
         record = store.load(name)
-        return cls(store.games[record.game_id], store, record)
+        session = cls(store.games[record.game_id], store, record)
+        try:
+            session._claim(player)
+        except HeldElsewhere:
+            if not takeover:
+                raise
+            session.record = store.save(record)
+        return session
+
+    def _claim(self, player: str | None) -> None:
+        self._hold = self.store.hold(self.record.name, player)
+
+    def close(self) -> None:
+        """The game left the screen: another session may open it without asking."""
+        if self._hold is not None:
+            self._hold.release()
+            self._hold = None
 
     @property
     def state(self) -> Any:
@@ -100,27 +152,75 @@ class Session:
             updated=now_iso(),
             app_version=APP_VERSION,
         )
+        self.unsaved = True
         self.save()
         return state
 
     def save(self) -> None:
-        """Write the current record (autosave, or a retry after a failed one)."""
-        self.unsaved = True
-        self.store.save(self.record)
+        """Write the moves not yet on disk (autosave, or a retry after a failed one).
+
+        Writes nothing when nothing changed, so ``.bak`` keeps the previous position.
+        """
+        if not self.unsaved:
+            return
+        if self.conflict is not None:
+            raise self.conflict
+        try:
+            self.record = self.store.save(self.record)
+        except SaveConflict as exc:
+            self.conflict = exc
+            self.save_error = exc.reason
+            raise
+        except SaveError as exc:
+            self.save_error = exc.reason
+            raise
         self.unsaved = False
+        self.save_error = None
+        self.saved_moves = len(self.record.actions)
+
+    def moved_elsewhere(self) -> SaveConflict | None:
+        """Whether another session wrote this game since we last did (a stat when nothing
+        changed, so the screen can ask every few seconds)."""
+        if self.conflict is not None:
+            return self.conflict
+        stamp = self.store.stamp(self.name)
+        if stamp is None or stamp == self.store.known_stamp(self.name):
+            return None
+        try:
+            current = self.store.load(self.name)
+        except SaveError:
+            return None  # unreadable now: the next write says so
+        if current.revision == self.record.revision:
+            return None
+        self.conflict = SaveConflict(current, self.record)
+        return self.conflict
 
     def save_as(self, title: str) -> str:
-        """Copy the game to a new save titled ``title`` and carry on in the copy."""
+        """Copy the game to a new save titled ``title`` and carry on in the copy (also the
+        way out of a conflict: the other session keeps the old name)."""
         stamp = now_iso()
-        self.record = attrs.evolve(
+        previous = self._hold
+        record = attrs.evolve(
             self.record,
             name=self.store.unique_name(title),
             title=title.strip() or title,
             created=stamp,
             updated=stamp,
             app_version=APP_VERSION,
+            revision=0,
         )
-        self.save()
+        self.record = self.store.save(record)
+        self.conflict = None
+        self.unsaved = False
+        self.save_error = None
+        self.saved_moves = len(self.record.actions)
+        self._hold = None
+        if previous is not None:
+            previous.release()
+        try:
+            self._claim(None)
+        except HeldElsewhere:
+            pass  # a brand-new name: nobody else can have it open
         return self.record.name
 
     def view(self, seat: Seat) -> Any:

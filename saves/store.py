@@ -2,9 +2,14 @@
 
 A write goes to a temp file in the same folder, is flushed and fsynced, the current file is
 kept as ``NAME.json.bak`` (a hard link, so ``NAME.json`` never disappears even for a moment),
-and the temp file replaces ``NAME.json``. A file that does not load is reported as a
-``BrokenSave`` and is never overwritten, renamed or "repaired": it may be the only copy of
-someone's game, readable by a newer version of the app.
+and the temp file replaces ``NAME.json``. Every write happens under a lock on ``.locks/NAME.lock``
+and only if the file is still at the revision the writer last saw: two sessions of one game
+(a frozen SSH connection and its reconnection, two browser tabs) can never overwrite each
+other's moves; the late one gets ``SaveConflict`` with the newer game. An open game also
+holds ``.locks/NAME.open`` (see ``saves/locks.py``) so a second opener is told first.
+
+A file that does not load is reported as a ``BrokenSave`` and is never overwritten, renamed
+or "repaired": it may be the only copy of someone's game, readable by a newer version.
 """
 
 from __future__ import annotations
@@ -23,12 +28,33 @@ import attrs
 
 from engine.core import Game
 from saves import convert, migrations
+from saves.locks import Hold, exclusive
 from saves.paths import MAX_NAME, is_safe_name, sanitize_name
 from saves.record import BrokenSave, SaveError, SaveRecord, SaveSummary, SeatInfo
+from saves.safe_read import MissingFile, read_file
+from saves.verify import verify
 
 FORMAT = "batallas-save"
 SUFFIX = ".json"
 BAK_SUFFIX = ".json.bak"
+LOCKS = ".locks"
+
+
+class SaveConflict(SaveError):
+    """The save moved on since this session read it (another session continued the game);
+    ``current`` is the newer game as it is on disk."""
+
+    def __init__(self, current: SaveRecord, ours: SaveRecord) -> None:
+        ahead = len(current.actions) - len(ours.actions)
+        if ahead > 0:
+            moves = f"{ahead} move{'s' if ahead != 1 else ''} ahead"
+        elif ahead < 0:
+            moves = f"{-ahead} move{'s' if ahead != -1 else ''} behind yours"
+        else:
+            moves = "as far as yours"
+        super().__init__(f"This game was continued in another session, {moves}.")
+        self.current = current
+        self.ahead = ahead
 
 
 # --- envelope ----------------------------------------------------------------------------------
@@ -49,6 +75,7 @@ def to_envelope(record: SaveRecord, game: Game) -> dict[str, Any]:
         "seats": [conv.unstructure(s, SeatInfo) for s in record.seats],
         "created": record.created,
         "updated": record.updated,
+        "revision": record.revision,
         "seed": record.seed,
         "config": conv.unstructure(record.config),
         "actions": [{"seat": s, "action": codec.unstructure(a)} for s, a in record.actions],
@@ -131,7 +158,15 @@ def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
         updated=_field(game, raw, "updated", str),
         rules_version=rules_version,
         app_version=_field(game, raw, "app_version", str),
+        revision=_revision(raw),
     )
+
+
+def _revision(raw: dict[str, Any]) -> int:
+    revision = raw.get("revision")
+    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
+        raise SaveError("field revision: expected a whole number")
+    return revision
 
 
 def decode(data: bytes, name: str, games: Mapping[str, Game]) -> SaveRecord:
@@ -219,8 +254,9 @@ class SaveStore:
             games = GAMES
         self.root = Path(root)
         self.games = games
-        # Files this store wrote or read successfully, by name: saving over them needs no check.
-        self._known: dict[str, _Signature] = {}
+        # What this store last wrote or read, by name: the file's signature and revision, so
+        # a write over an unchanged file needs no read.
+        self._known: dict[str, tuple[_Signature, int]] = {}
         self._rows: dict[str, tuple[_Signature, SaveSummary | BrokenSave]] = {}
 
     # paths and names
@@ -229,6 +265,10 @@ class SaveStore:
         if not is_safe_name(name):
             raise SaveError(f"{name!r} is not a usable save name")
         return self.root / f"{name}{SUFFIX}"
+
+    def _side(self, name: str, suffix: str) -> Path:
+        """A lock file of save ``name``, kept apart in ``.locks`` so the folder stays tidy."""
+        return self.root / LOCKS / f"{name}{suffix}"
 
     def _bak(self, name: str) -> Path:
         return self.root / f"{name}{BAK_SUFFIX}"
@@ -274,24 +314,37 @@ class SaveStore:
     # reading
 
     def _read(self, name: str) -> tuple[SaveRecord, _Signature]:
-        path = self.path(name)
+        """Read, structure and verify a save (only a regular file of bounded size, and only
+        if its moves replay to its state: see ``saves.verify``); never changes the file."""
         try:
-            with open(path, "rb") as f:
-                data = f.read()
-                sig = _signature(os.fstat(f.fileno()))
-        except FileNotFoundError:
+            read = read_file(self.path(name))
+        except MissingFile:
             raise SaveError(f"no save named {name!r}") from None
-        except IsADirectoryError:
-            raise SaveError("not a Batallas save (a folder)") from None
-        except OSError as exc:
-            raise SaveError(f"cannot be read ({os_reason(exc)})") from exc
-        return decode(data, name, self.games), sig
+        record = decode(read.data, name, self.games)
+        verify(self._game(record.game_id), record)
+        return record, _signature(read.stat)
 
     def load(self, name: str) -> SaveRecord:
         """The save called ``name``, or ``SaveError`` with a reason a player can act on."""
         record, sig = self._read(name)
-        self._known[name] = sig
+        self._known[name] = (sig, record.revision)
         return record
+
+    def stamp(self, name: str) -> _Signature | None:
+        """A stat, no read: whether the file changed since, cheap enough to poll."""
+        try:
+            return _signature(self.path(name).stat())
+        except (OSError, SaveError):
+            return None
+
+    def known_stamp(self, name: str) -> _Signature | None:
+        known = self._known.get(name)
+        return known[0] if known else None
+
+    def hold(self, name: str, player: str | None = None) -> Hold:
+        """Claim an open game (``HeldElsewhere`` when another live session has it open)."""
+        self.path(name)  # refuse an unsafe name before creating anything
+        return Hold.take(self._side(name, ".open"), name, player)
 
     def _row(self, name: str) -> tuple[SaveSummary | BrokenSave, float]:
         path = self.root / f"{name}{SUFFIX}"
@@ -307,7 +360,7 @@ class SaveStore:
             try:
                 record, sig = self._read(name)
                 row = summarize(record, self._game(record.game_id))
-                self._known[name] = sig
+                self._known[name] = (sig, record.revision)
             except SaveError as exc:
                 row = BrokenSave(name, str(path), exc.reason)
             except Exception as exc:  # a state the game itself cannot describe
@@ -334,22 +387,25 @@ class SaveStore:
 
     # writing
 
-    def _check_overwritable(self, name: str, path: Path) -> None:
+    def _revision_on_disk(self, name: str, path: Path) -> int | None:
+        """The revision of the file now (None when there is none); refuses to go on when the
+        file does not load: it may be the only copy of a game a newer version can read."""
         try:
             st = path.stat()
         except FileNotFoundError:
-            return
+            return None
         except OSError as exc:
             raise SaveError(f"cannot save {name!r}: {os_reason(exc)}") from exc
-        if self._known.get(name) == _signature(st):
-            return
+        known = self._known.get(name)
+        if known is not None and known[0] == _signature(st):
+            return known[1]
         try:
-            _record, sig = self._read(name)
+            record = self.load(name)
         except SaveError as exc:
             raise SaveError(
                 f"{path.name} was left untouched because it could not be read ({exc.reason})"
             ) from exc
-        self._known[name] = sig
+        return record.revision
 
     def _tmp(self, stem: str) -> Path:
         return self.root / f".{stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
@@ -367,7 +423,7 @@ class SaveStore:
             unlink_quietly(tmp)
             raise
 
-    def _write(self, name: str, path: Path, data: bytes) -> None:
+    def _write(self, name: str, path: Path, data: bytes, revision: int) -> None:
         tmp = self._tmp(path.name)
         try:
             write_durably(tmp, data)
@@ -381,45 +437,69 @@ class SaveStore:
             raise
         fsync_dir(self.root)
         try:
-            self._known[name] = _signature(path.stat())
+            self._known[name] = (_signature(path.stat()), revision)
         except OSError:
             self._known.pop(name, None)
 
-    def save(self, record: SaveRecord) -> None:
-        """Write ``record`` as ``<name>.json`` atomically, keeping the old file as ``.bak``.
+    def _locked(self, name: str):
+        return exclusive(self._side(name, ".lock"), f"save {name!r}")
 
-        Refuses (``SaveError``) to replace an existing file that does not load.
+    def save(self, record: SaveRecord) -> SaveRecord:
+        """Write ``record`` as ``<name>.json`` atomically, keeping the old file as ``.bak``;
+        returns the record as written (its revision one higher).
+
+        ``SaveConflict`` when the file is no longer at ``record.revision`` (another session
+        wrote it since); ``SaveError`` when the file on disk does not load (it is kept).
         """
         path = self.path(record.name)
+        written = attrs.evolve(record, revision=record.revision + 1)
         try:
-            data = encode(record, self._game(record.game_id))
+            data = encode(written, self._game(record.game_id))
         except (TypeError, ValueError) as exc:  # a value the game's types do not describe
             raise SaveError(f"could not save {record.name!r}: {exc}") from exc
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise SaveError(f"could not save {record.name!r}: {os_reason(exc)}") from exc
-        self._check_overwritable(record.name, path)
-        self._write(record.name, path, data)
+        with self._locked(record.name):
+            on_disk = self._revision_on_disk(record.name, path)
+            if on_disk is not None and on_disk != record.revision:
+                raise SaveConflict(self.load(record.name), record)
+            self._write(record.name, path, data, written.revision)
+        return written
 
     def delete(self, name: str) -> None:
         """Remove a save and its ``.bak`` (broken files too: deleting is the player's call)."""
         removed = False
-        for path in (self.path(name), self._bak(name)):
-            try:
-                path.unlink()
-                removed = True
-            except FileNotFoundError:
-                pass
-            except OSError as exc:
-                raise SaveError(f"could not delete {name!r}: {os_reason(exc)}") from exc
+        hold = self.hold(name)  # HeldElsewhere: a live session is playing it
+        try:
+            for path in (self.path(name), self._bak(name)):
+                try:
+                    path.unlink()
+                    removed = True
+                except FileNotFoundError:
+                    pass
+                except OSError as exc:
+                    raise SaveError(f"could not delete {name!r}: {os_reason(exc)}") from exc
+            unlink_quietly(self._side(name, ".lock"))
+            unlink_quietly(self._side(name, ".open"))
+        finally:
+            hold.release()
         self._known.pop(name, None)
         self._rows.pop(name, None)
         if not removed:
             raise SaveError(f"no save named {name!r}")
 
     def rename(self, name: str, new_title: str) -> str:
-        """Retitle a save and move it to the matching file name; returns the new name."""
+        """Retitle a save and move it to the matching file name; returns the new name.
+        Refused (``HeldElsewhere``) while a live session has the game open."""
+        hold = self.hold(name)
+        try:
+            return self._rename(name, new_title)
+        finally:
+            hold.release()
+
+    def _rename(self, name: str, new_title: str) -> str:
         record = self.load(name)
         title = new_title.strip()
         new = sanitize_name(title)
@@ -430,19 +510,22 @@ class SaveStore:
         case_only = new.casefold() == name.casefold()
         if not case_only and new.casefold() in {n.casefold() for n in self._names()}:
             raise SaveError(f"a save named {new!r} already exists")
-        moved = attrs.evolve(record, name=new, title=title)
+        moved = attrs.evolve(record, name=new, title=title, revision=record.revision + 1)
         try:
             if case_only:  # on a case-insensitive disk the two names are one file
                 os.replace(self.path(name), self.path(new))
                 self._known.pop(name, None)
-                self._check_overwritable(new, self.path(new))
-            self._write(new, self.path(new), encode(moved, self._game(moved.game_id)))
+                self._revision_on_disk(new, self.path(new))
+            data = encode(moved, self._game(moved.game_id))
+            self._write(new, self.path(new), data, moved.revision)
             if not case_only:
                 self.path(name).unlink()
             if self._bak(name).exists():
                 os.replace(self._bak(name), self._bak(new))
         except OSError as exc:
             raise SaveError(f"could not rename {name!r}: {os_reason(exc)}") from exc
+        unlink_quietly(self._side(name, ".lock"))
+        unlink_quietly(self._side(name, ".open"))
         self._known.pop(name, None)
         self._rows.pop(name, None)
         return new

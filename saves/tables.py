@@ -25,7 +25,6 @@ import json
 import os
 import random
 import secrets
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,10 +33,13 @@ import attrs
 import platformdirs
 
 from engine.core import Game, IllegalAction, Outcome, Seat
+from saves.locks import exclusive
 from saves.paths import is_safe_name, sanitize_name
 from saves.record import APP_VERSION, BrokenSave, SaveError, SaveRecord, SeatInfo, now_iso
+from saves.safe_read import MissingFile, read_file
 from saves.session import full_config
 from saves.store import (
+    _reject_constant,
     from_envelope,
     fsync_dir,
     os_reason,
@@ -45,6 +47,7 @@ from saves.store import (
     unlink_quietly,
     write_durably,
 )
+from saves.verify import Verified, verify
 
 try:
     import fcntl
@@ -140,7 +143,7 @@ def encode_table(table: Table, game: Game) -> bytes:
 
 def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
     try:
-        raw = json.loads(data)
+        raw = json.loads(data, parse_constant=_reject_constant)
     except (ValueError, RecursionError):
         raise SaveError("not valid JSON (truncated?)") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
@@ -153,6 +156,15 @@ def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
     record = from_envelope(raw.get("save"), name, games)
     if len(owners) != record.players:
         raise SaveError(f"field owners: expected {record.players} owners, found {len(owners)}")
+    # The owners are printed and matched against players: the same rules as at creation, and
+    # each seat must be what its owner says (a person, or a bot of that level).
+    try:
+        _tidy, seats = seat_infos(games[record.game_id], owners)
+    except SaveError as exc:
+        raise SaveError(f"field owners: {exc.reason}") from exc
+    for i, (said, saved) in enumerate(zip(seats, record.seats, strict=True), start=1):
+        if (said.kind, said.level) != (saved.kind, saved.level):
+            raise SaveError(f"damaged: seat {i} does not match its owner {owners[i - 1]!r}")
     return Table(record, tuple(owners), version)
 
 
@@ -220,6 +232,7 @@ class TableStore:
         self.root = Path(root)
         self.games = games
         self._rows: dict[str, tuple[Stamp, Table | BrokenSave]] = {}
+        self._verified: dict[str, Verified] = {}  # by name: the last replay load() checked
 
     def path(self, name: str) -> Path:
         if not is_safe_name(name):
@@ -253,16 +266,22 @@ class TableStore:
             return None
 
     def load(self, name: str) -> Table:
-        path = self.path(name)
+        """The table called ``name``, its moves replayed and checked against its position.
+
+        Only a regular file of bounded size is read. Tables are re-read after every move, so
+        the replay resumes from the last one verified here when the log merely grew.
+        """
         try:
-            with open(path, "rb") as f:
-                data = f.read()
-                stamp = _stamp(os.fstat(f.fileno()))
-        except FileNotFoundError:
+            read = read_file(self.path(name))
+        except MissingFile:
             raise SaveError(f"no table named {name!r}") from None
-        except OSError as exc:
-            raise SaveError(f"table {name!r} cannot be read ({os_reason(exc)})") from exc
-        return attrs.evolve(decode_table(data, name, self.games), stamp=stamp)
+        table = decode_table(read.data, name, self.games)
+        verified = verify(self.game(table), table.record, self._verified.get(name))
+        if verified is None:
+            self._verified.pop(name, None)
+        else:
+            self._verified[name] = verified
+        return attrs.evolve(table, stamp=_stamp(read.stat))
 
     def list(self) -> list[Table | BrokenSave]:
         """Every table by name; a file that does not load is a ``BrokenSave`` row."""
@@ -303,25 +322,11 @@ class TableStore:
             raise SaveError("shared tables need file locks (fcntl), which this system lacks")
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.root / f"{name}{LOCK_SUFFIX}", os.O_RDONLY | os.O_CREAT, 0o666)
         except OSError as exc:
             raise SaveError(f"cannot lock table {name!r}: {os_reason(exc)}") from exc
-        try:
-            deadline = time.monotonic() + LOCK_TIMEOUT
-            pause = 0.001
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise SaveError(f"table {name!r} stayed locked by another client") from None
-                    time.sleep(pause)
-                    pause = min(pause * 2, 0.02)
+        with exclusive(self.root / f"{name}{LOCK_SUFFIX}", f"table {name!r}", LOCK_TIMEOUT):
             self._sweep(name)
             yield
-        finally:
-            os.close(fd)
 
     def _sweep(self, name: str) -> None:
         """Remove temp files of a writer killed mid-write (only lock holders make them)."""
@@ -413,6 +418,8 @@ class TableSession:
     plays it unchanged; moves go through the version-checked ``TableStore.apply``."""
 
     unsaved = False
+    save_error: str | None = None
+    conflict = None  # a table never conflicts: a stale move is refused and the table reloaded
 
     def __init__(self, store: TableStore, table: Table, player: str) -> None:
         seat = table.seat_of(player)
@@ -444,6 +451,10 @@ class TableSession:
     @property
     def version(self) -> int:
         return self.table.version
+
+    @property
+    def saved_moves(self) -> int:
+        return len(self.table.record.actions)
 
     def apply(self, seat: Seat, action: Any) -> Any:
         """Our seat's move or a bot's, against the version we hold; on ``TableChanged`` this
@@ -478,6 +489,13 @@ class TableSession:
 
     def save(self) -> None:
         """Nothing to do: every move was written under the lock when it was made."""
+
+    def close(self) -> None:
+        """Nothing held: a table is open to all its players at once."""
+
+    def moved_elsewhere(self) -> None:
+        """Others' moves arrive by ``refresh``; there is no other session to lose to."""
+        return None
 
     def save_as(self, title: str) -> str:
         raise SaveError("A table is saved after every move and cannot be copied.")

@@ -1,6 +1,6 @@
 """Golden save files: a file written by each schema version must keep loading forever.
 
-``gallic_v1.json`` was written once by ``python -m tests.saves.test_golden`` (schema 1). Never
+``gallic_vN.json`` was written once by ``python -m tests.saves.test_golden`` (schema N). Never
 regenerate an existing golden file: when the format changes, add ``gallic_v2.json`` and a
 migration, and keep this one.
 """
@@ -25,7 +25,7 @@ GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
 
 
-def _golden_record() -> SaveRecord:
+def _golden_record(schema: int) -> SaveRecord:
     """Gallic, seed 20250101, random legal moves, stopped mid-battle with Rome's exchange in."""
     game = GAMES["gallic"]
     actions = []
@@ -36,7 +36,7 @@ def _golden_record() -> SaveRecord:
         if len(state.battles) >= 3 and state.chosen == frozenset({0}):
             break
     return SaveRecord(
-        name="gallic_v1",
+        name=f"gallic_v{schema}",
         title="Golden — Città di Alesia",
         game_id="gallic",
         players=2,
@@ -49,6 +49,7 @@ def _golden_record() -> SaveRecord:
         updated="2025-01-01T10:42:00.000Z",
         rules_version=game.rules_version,
         app_version="0.1.0",
+        revision=7 if schema >= 2 else 0,
     )
 
 
@@ -72,6 +73,7 @@ def test_golden_file_loads(path, tmp_path):
     assert game.outcome(record.state) is None
     assert record.state.chosen == frozenset({0})
     assert [row.name for row in store.list()] == [path.stem]
+    assert record.revision == (7 if path.stem != "gallic_v1" else 0)
     if record.rules_version == game.rules_version:
         assert replay(game, record.config, record.seed, 2, list(record.actions)) == record.state
 
@@ -83,8 +85,8 @@ def test_golden_file_of_the_current_schema_reencodes_byte_for_byte(tmp_path):
 
 
 if __name__ == "__main__":
-    target = GOLDEN / "gallic_v1.json"
+    target = GOLDEN / f"gallic_v{migrations.SCHEMA_VERSION}.json"
     if target.exists():
         raise SystemExit(f"{target} exists; golden files are written once, never regenerated")
-    target.write_bytes(encode(_golden_record(), GAMES["gallic"]))
+    target.write_bytes(encode(_golden_record(migrations.SCHEMA_VERSION), GAMES["gallic"]))
     print(f"wrote {target}")

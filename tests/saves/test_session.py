@@ -9,9 +9,10 @@ import pytest
 
 from engine.core import IllegalAction, replay
 from engine.gallic.actions import Continue, Discard
+from saves.locks import HeldElsewhere
 from saves.record import APP_VERSION, SaveError, SeatInfo
 from saves.session import Session
-from saves.store import SaveStore
+from saves.store import SaveConflict, SaveStore
 from tests.saves.support import SEATS
 
 
@@ -138,6 +139,7 @@ def test_save_as_continues_in_the_copy(store, gallic):
 def test_load_resumes_where_it_stopped(store, gallic):
     session = Session.new(gallic, store, SEATS, {}, seed=8, title="Resume me")
     _play_some(session, 4)
+    session.close()
     resumed = Session.load(store, "Resume me".replace(" ", "-"))
     assert resumed.game is gallic
     assert resumed.record == session.record
@@ -154,3 +156,88 @@ def test_seat_labels():
     assert SeatInfo("human", "").label() == "Player"
     with pytest.raises(ValueError):
         SeatInfo("robot", "R2")
+
+
+# --- two sessions of one save -------------------------------------------------------------------
+
+
+def test_a_second_open_is_told_the_game_is_open_elsewhere(store, gallic):
+    first = Session.new(gallic, store, SEATS, {}, seed=8, title="Busy", player="ana")
+    with pytest.raises(HeldElsewhere, match="'Busy' is open in another session \\(ana"):
+        Session.load(store, "Busy")
+    first.close()
+    Session.load(store, "Busy").close()
+
+
+def test_taking_over_refuses_the_other_sessions_next_write(store, gallic):
+    """Two browser tabs press Continue: the second takes over, the first is refused."""
+    a = Session.new(gallic, store, SEATS, {}, seed=8, title="Tabs")
+    _play_some(a, 2)
+    b = Session.load(store, "Tabs", takeover=True)
+    before = store.path("Tabs").read_bytes()
+    with pytest.raises(SaveConflict, match="continued in another session"):
+        _play_some(a, 20, seed=1)
+    assert a.conflict is not None and a.unsaved
+    assert store.path("Tabs").read_bytes() == before  # A wrote nothing over B
+    with pytest.raises(SaveConflict):
+        a.save()  # and keeps refusing without touching the disk
+    _play_some(b, 1, seed=2)
+    assert store.load("Tabs") == b.record
+    # A keeps its own line of play as a copy: nothing is lost on either side.
+    moves_of_a = a.record.actions
+    assert a.save_as("Tabs (mine)") == "Tabs-mine"
+    assert store.load("Tabs-mine").actions == moves_of_a
+    assert store.load("Tabs") == b.record
+
+
+def test_the_late_writer_never_overwrites_even_without_the_open_claim(store, gallic):
+    """Two ``Session.load`` of one save, A makes 20 moves, B makes 1: the file keeps A's."""
+    first = store.load(Session.new(gallic, store, SEATS, {}, seed=5, title="Two").name)
+    a = Session(gallic, store, first)
+    b = Session(gallic, store, first)
+    _play_some(a, 20, seed=3)
+    assert len(store.load("Two").actions) == 20
+    with pytest.raises(SaveConflict, match="19 moves ahead") as info:
+        _play_some(b, 1, seed=4)
+    assert info.value.current == a.record
+    assert store.load("Two") == a.record
+    assert b.moved_elsewhere() is b.conflict
+
+
+def test_another_sessions_write_is_noticed_without_writing(store, gallic):
+    a = Session.new(gallic, store, SEATS, {}, seed=5, title="Watch")
+    b = Session(gallic, SaveStore(store.root), store.load("Watch"))
+    assert a.moved_elsewhere() is None
+    _play_some(b, 3)
+    conflict = a.moved_elsewhere()
+    assert conflict is not None and conflict.ahead == 3
+    assert "3 moves ahead" in conflict.reason
+
+
+def test_bak_keeps_the_previous_position_after_a_save_with_nothing_new(store, gallic):
+    """ctrl+q and a hang-up save again: that must not turn .bak into a copy of the save."""
+    session = Session.new(gallic, store, SEATS, {}, seed=5, title="Bak")
+    _play_some(session, 3)
+    bak = store.root / "Bak.json.bak"
+    before = bak.read_bytes()
+    session.save()
+    assert bak.read_bytes() == before
+    assert bak.read_bytes() != store.path("Bak").read_bytes()
+    assert len(store.load("Bak").actions) == 3
+
+
+def test_a_new_game_on_a_full_disk_starts_unsaved_and_saves_later(store, gallic, monkeypatch):
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    session = Session.new(gallic, store, SEATS, {}, seed=3, title="Later")
+    assert session.unsaved and "No space left on device" in session.save_error
+    assert not store.path("Later").exists()
+    with pytest.raises(SaveError):
+        _play_some(session, 1)
+    monkeypatch.undo()
+    _play_some(session, 1, seed=1)
+    assert not session.unsaved and session.save_error is None
+    assert store.load("Later") == session.record
+    assert len(session.record.actions) == 2

@@ -10,12 +10,22 @@ import pytest
 
 from saves import migrations
 from saves.record import BrokenSave, SaveError, SaveSummary
-from saves.store import SaveStore, encode
+from saves.store import LOCKS, SaveStore, encode
 from tests.saves.support import played_record
 
 
 def _files(store: SaveStore) -> list[str]:
-    return sorted(os.listdir(store.root))
+    """The folder as a player sees it (the hidden lock folder aside)."""
+    return sorted(n for n in os.listdir(store.root) if n != LOCKS)
+
+
+def _save_over(store: SaveStore, record):
+    """Write ``record`` as the next revision of whatever the file holds now."""
+    try:
+        current = store.load(record.name).revision
+    except SaveError:
+        current = 0
+    return store.save(attrs.evolve(record, revision=current))
 
 
 def _envelope(gallic, **changes) -> dict:
@@ -52,7 +62,7 @@ BROKEN = {
     "unknown-game": (lambda g: _dump(_envelope(g, game="chess")), "unknown game 'chess'"),
     "future-schema": (
         lambda g: _dump(_envelope(g, schema_version=7)),
-        "saved by a newer version of Batallas (schema 7; this one reads up to 1)",
+        f"saved by a newer version of Batallas (schema 7; this one reads up to {migrations.SCHEMA_VERSION})",
     ),
     "wrong-field": (lambda g: _dump(_wrong_field(g)), "field state.number: expected int"),
     "wrong-seat-count": (
@@ -116,8 +126,9 @@ def test_folder_entry_named_like_a_save_is_reported(store, gallic):
 
 def test_round_trip_through_the_store(store, gallic):
     record = played_record(gallic, seed=9, steps=11, name="Città-di-Roma", title="Città di Roma")
-    store.save(record)
-    assert store.load(record.name) == record
+    written = store.save(record)
+    assert written == attrs.evolve(record, revision=1)
+    assert store.load(record.name) == written
     text = (store.root / "Città-di-Roma.json").read_text(encoding="utf-8")
     assert "Città di Roma" in text  # ensure_ascii off: accents stay readable
     raw = json.loads(text)
@@ -139,20 +150,20 @@ def test_bak_holds_the_previous_version(store, gallic):
     first = played_record(gallic, seed=2, steps=2)
     second = played_record(gallic, seed=2, steps=3)
     third = played_record(gallic, seed=2, steps=4)
-    store.save(first)
+    written = store.save(first)
     assert not (store.root / "game.json.bak").exists()
-    store.save(second)
-    store.save(third)
-    assert (store.root / "game.json.bak").read_bytes() == encode(second, gallic)
-    assert (store.root / "game.json").read_bytes() == encode(third, gallic)
+    written = store.save(attrs.evolve(second, revision=written.revision))
+    kept = written
+    written = store.save(attrs.evolve(third, revision=written.revision))
+    assert (store.root / "game.json.bak").read_bytes() == encode(kept, gallic)
+    assert (store.root / "game.json").read_bytes() == encode(written, gallic)
     assert [row.name for row in store.list()] == ["game"]
 
 
 @pytest.mark.parametrize("failing_call", [1, 2], ids=["backup-rename", "final-rename"])
 def test_interrupted_write_leaves_the_old_save(store, gallic, monkeypatch, failing_call):
     old = played_record(gallic, seed=2, steps=2)
-    store.save(old)
-    store.save(old)  # now there is a .bak too
+    old = store.save(store.save(old))  # now there is a .bak too
     old_bytes = (store.root / "game.json").read_bytes()
     calls = []
     real_replace = os.replace
@@ -166,7 +177,7 @@ def test_interrupted_write_leaves_the_old_save(store, gallic, monkeypatch, faili
 
     monkeypatch.setattr(os, "replace", flaky_replace)
     with pytest.raises(SaveError, match="No space left on device"):
-        store.save(played_record(gallic, seed=2, steps=5))
+        _save_over(store, played_record(gallic, seed=2, steps=5))
     monkeypatch.undo()
     assert (store.root / "game.json").read_bytes() == old_bytes
     assert store.load("game") == old
@@ -182,7 +193,7 @@ def test_failed_fsync_leaves_no_temp_file(store, gallic, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", no_fsync)
     with pytest.raises(SaveError, match="Input/output error"):
-        store.save(played_record(gallic, steps=2))
+        _save_over(store, played_record(gallic, steps=2))
     assert _files(store) == ["game.json"]
 
 
@@ -262,7 +273,7 @@ def test_unique_name(store, gallic):
 
 def test_rename_moves_file_and_backup_and_retitles(store, gallic):
     store.save(played_record(gallic, steps=2))
-    store.save(played_record(gallic, steps=3))
+    _save_over(store, played_record(gallic, steps=3))
     new = store.rename("game", "  La rivincita di Cesare! ")
     assert new == "La-rivincita-di-Cesare"
     assert _files(store) == ["La-rivincita-di-Cesare.json", "La-rivincita-di-Cesare.json.bak"]
@@ -297,7 +308,7 @@ def test_rename_refuses_a_clash(store, gallic):
 
 def test_delete_removes_save_and_backup(store, gallic):
     store.save(played_record(gallic, steps=1))
-    store.save(played_record(gallic, steps=2))
+    _save_over(store, played_record(gallic, steps=2))
     store.delete("game")
     assert _files(store) == []
     with pytest.raises(SaveError, match="no save named 'game'"):
