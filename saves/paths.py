@@ -1,4 +1,5 @@
-"""Where saves live, and how a title becomes a file name that is safe on every system."""
+"""Where saves live, how a title becomes a file name that is safe on every system, and how
+names and titles are kept from acting on a terminal (control and bidi characters)."""
 
 from __future__ import annotations
 
@@ -62,3 +63,53 @@ def is_safe_name(name: str) -> bool:
         and "\0" not in name
         and Path(name).name == name
     )
+
+
+def _shown_as_is(ch: str) -> bool:
+    """Printable, or a space of some width (no-break, ideographic): neither moves the cursor,
+    changes the terminal or reorders the text around it."""
+    return ch.isprintable() or unicodedata.category(ch) == "Zs"
+
+
+def visible(text: str) -> str:
+    """``text`` from a file or a person, safe to show or print: every character that could act
+    on a terminal (ESC, BEL, line breaks, bidi overrides, ...) becomes its escape, ``\\x1b``."""
+    if all(_shown_as_is(ch) for ch in text):
+        return text
+    return "".join(
+        ch if _shown_as_is(ch) else ch.encode("unicode_escape").decode("ascii") for ch in text
+    )
+
+
+def unprintable_problem(text: str, what: str) -> str | None:
+    """Why a typed name or title cannot be used, in one sentence, or None.
+
+    A control or invisible formatting character in a name would reach every terminal that
+    lists it (``batallas saves``, ``table list``, another player's screen).
+    """
+    bad = next((ch for ch in text if not _shown_as_is(ch)), None)
+    if bad is None:
+        return None
+    return (
+        f"{what} cannot contain control or invisible formatting characters (found {visible(bad)})."
+    )
+
+
+def folder_problem(exc: OSError) -> str:
+    """One line for a folder that cannot be made or used, naming the file in its way if any
+    (``--saves-dir``, ``--tables-dir`` or ``$BATALLAS_HOME`` pointing at a file)."""
+    path = Path(os.fsdecode(exc.filename)) if exc.filename is not None else None
+    if path is None:
+        return f"Cannot use the data folder: {exc.strerror or exc}."
+    shown = visible(str(path))
+    try:
+        blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
+    except OSError:  # a folder above it cannot even be looked at
+        blocker = None
+    if blocker == path:
+        reason = "it is a file"
+    elif blocker is not None:
+        reason = f"{visible(str(blocker))} is a file"
+    else:
+        reason = exc.strerror or str(exc)
+    return f"Cannot use {shown} as a folder: {reason}."

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
 from collections.abc import Callable, Iterable
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from saves.session import Session
+from saves.locks import HeldElsewhere
+from saves.record import SaveError
+from saves.session import Session, keep_unsaved_moves
 from saves.store import SaveStore
 from saves.tables import TableStore
+from tui import terminal
+from tui.crash import log_crash
 from tui.hosting import HostedGuards
 from tui.screens.game import STYLES, GameScreen, screen_for
 from tui.screens.menu import MenuScreen
@@ -58,6 +61,15 @@ class BatallasApp(HostedGuards, App):
         self._start = start
         self._initial_theme = theme
         self._too_small: TooSmallScreen | None = None
+        self._hung_up = False
+
+    def get_driver_class(self):
+        """Textual's own driver, except on a Linux terminal: there, one that notices the
+        terminal going away (``tui/terminal.py``)."""
+        from textual.drivers.linux_driver import LinuxDriver
+
+        driver = super().get_driver_class()
+        return terminal.GuardedDriver if driver is LinuxDriver else driver
 
     def get_default_screen(self) -> Screen:
         return MenuScreen()
@@ -66,8 +78,8 @@ class BatallasApp(HostedGuards, App):
         if self._initial_theme:
             self.theme = self._initial_theme
         try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.hang_up)
-        except (NotImplementedError, RuntimeError, ValueError):
+            terminal.on_hang_up(self)
+        except (AttributeError, ValueError):
             pass  # no SIGHUP on this platform, or not the main thread (tests)
         if self._start is not None:
             screen = self._start(self)
@@ -91,18 +103,79 @@ class BatallasApp(HostedGuards, App):
             self._too_small = None
 
     def hang_up(self) -> None:
-        """A dropped connection: save what is on screen and leave without touching the tty."""
-        self.autosave()
+        """The terminal is gone (SIGHUP, or its input ended): save what can be saved, write
+        nothing more to it, and be gone within seconds whatever the disk or Textual does."""
+        if self._hung_up:
+            return
+        self._hung_up = True
+        if isinstance(self._driver, terminal.GuardedDriver):  # a real terminal, not a test
+            terminal.forget_terminal(self)
+            terminal.exit_soon()
+        for session in self.open_sessions():
+            try:
+                keep_unsaved_moves(session)
+            except SaveError:
+                pass  # the disk refuses: with nobody left to tell, nothing more can be done
+            except Exception:  # a failure nobody foresaw must not keep the process alive
+                log_crash("autosave on hang-up")
         self.exit(return_code=0)
 
-    def autosave(self) -> None:
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                screen.session.save()
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: Textual's bookkeeping (tests re-raise it), but the player
+        sees one short message, never a traceback (``tui/crash.py``)."""
+        self._return_code = 1
+        if self._exception is None:
+            self._exception = error
+            self._exception_event.set()
+        path, stamp = log_crash("unexpected error", error)
+        lost = []
+        for session in self.open_sessions():
+            try:
+                keep_unsaved_moves(session)
+            except Exception:
+                lost.append(session)
+        saved = (
+            "Your game could not be saved: its last moves are lost."
+            if lost
+            else "Your game was saved: choose Continue next time."
+        )
+        if self.hosted or path is None:
+            where = f"The details were logged on the server at {stamp}; please tell its host."
+        else:
+            where = f"The details are in {path} ({stamp})."
+        message = f"Batallas met an unexpected error and had to close. {saved} {where}"
+        self._exit_renderables.append(Text(message))
+        self._close_messages_no_wait()
+
+    def open_sessions(self) -> list:
+        return [s.session for s in self.screen_stack if isinstance(s, GameScreen)]
+
+    def save_or_explain(self, session) -> str | None:
+        """Save what is not saved yet; None when all is on disk, else a sentence saying
+        what would be lost and why."""
+        if not session.unsaved:
+            return None
+        try:
+            session.save()
+            return None
+        except SaveError as err:
+            lost = len(session.record.actions) - session.saved_moves
+            moves = f"{lost} move{'s' if lost != 1 else ''}" if lost > 0 else "The game"
+            return f"{moves} could not be saved ({err.reason})."
 
     async def action_quit(self) -> None:
-        self.autosave()
-        self.exit()
+        """Save and quit; with moves that cannot be saved, ask before losing them."""
+        problems = [p for p in map(self.save_or_explain, self.open_sessions()) if p]
+        if not problems:
+            self.exit()
+            return
+        from tui.screens.dialogs import ConfirmDialog
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.exit()
+
+        self.push_screen(ConfirmDialog(" ".join(problems) + " Quit anyway?", yes="Quit"), answer)
 
     # --- opening games ------------------------------------------------------------------------
     def open_session(self, session: Session) -> None:
@@ -119,17 +192,31 @@ class BatallasApp(HostedGuards, App):
         try:
             session = TableSession.join(self.tables, name, self.player)
         except SaveError as err:
-            self.notify(f"Cannot open table {name}: {err}", severity="error", timeout=8)
+            self.notify(
+                f"Cannot open table {name}: {err}", severity="error", timeout=8, markup=False
+            )
             return
         self.open_session(session)
 
-    def resume(self, name: str) -> None:
-        from saves.store import SaveError
-
+    def resume(self, name: str, takeover: bool = False) -> None:
+        """Open a save; if another live session has it open, offer to take it over."""
         try:
-            session = Session.load(self.store, name)
+            session = Session.load(self.store, name, player=self.player, takeover=takeover)
+        except HeldElsewhere as held:
+            from tui.screens.dialogs import ConfirmDialog
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.resume(name, takeover=True)
+
+            question = (
+                f"{held.reason} It may be a connection that froze. Take it over here? The "
+                "other session will save nothing more and will be told."
+            )
+            self.push_screen(ConfirmDialog(question, yes="Take over"), answer)
+            return
         except SaveError as err:
-            self.notify(f"Cannot open {name}: {err}", severity="error", timeout=8)
+            self.notify(f"Cannot open {name}: {err}", severity="error", timeout=8, markup=False)
             return
         self.open_session(session)
 

@@ -1,14 +1,44 @@
-"""`batallas` command line: the menu by default, or straight into a game, a save or the rules."""
+"""`batallas` command line: the menu by default, or straight into a game, a save or the rules.
+
+Whatever the arguments, the answer is a result or one line saying what is wrong (status 2 for
+arguments that cannot be used), never a traceback; names and paths from files or arguments are
+printed with their control characters escaped (``saves.paths.visible``).
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from engine import registry
+from saves.paths import folder_problem, unprintable_problem, visible
 from tui import __version__
 
 SEAT_HELP = "human, human:NAME, or bot:LEVEL (e.g. bot:strong); once per seat, in seat order"
+MAX_DECK_BYTES = 16 * 1024 * 1024  # the 106 shipped cards take 40 kB
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, except that its error line (which quotes the arguments it could not use) shows
+    control characters escaped. Subparsers are made of the same class."""
+
+    def error(self, message: str):
+        super().error(visible(message))
+
+
+def typed_text(what: str):
+    """An argparse type for a name or title someone types: control and invisible formatting
+    characters are refused with one sentence (``what`` names the field: "A title")."""
+
+    def check(text: str) -> str:
+        problem = unprintable_problem(text, what)
+        if problem:
+            raise argparse.ArgumentTypeError(problem)
+        return text
+
+    return check
 
 
 def parse_seat(text: str):
@@ -17,14 +47,14 @@ def parse_seat(text: str):
 
     kind, _, rest = text.partition(":")
     if kind == "human":
-        return SeatInfo(kind="human", name=rest or "")
+        return SeatInfo(kind="human", name=typed_text("A player name")(rest or ""))
     if kind == "bot":
         return SeatInfo(kind="bot", name="", level=rest or "strong")
     raise argparse.ArgumentTypeError(f"seat must be {SEAT_HELP}, not {text!r}")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="batallas",
         description="Five historical war games from old print-and-play rule sheets.",
     )
@@ -58,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("game", choices=sorted(registry.GAMES))
     new.add_argument("--seat", action="append", type=parse_seat, default=None, help=SEAT_HELP)
     new.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
-    new.add_argument("--title", default=None, help="name of the save")
+    new.add_argument("--title", type=typed_text("A title"), default=None, help="name of the save")
     new.add_argument(
         "--deck",
         default=None,
@@ -88,51 +118,110 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def deck_output_problem(pgn: Path, output: Path) -> str | None:
+    """Why the deck cannot be written to ``output`` (a folder, no such folder, or the PGN file
+    itself, under any spelling or through a link), or None."""
+    shown = visible(str(output))
+    try:
+        if output.is_dir():
+            return f"Cannot write the deck to {shown}: it is a folder."
+        if not output.parent.is_dir():
+            where = visible(str(output.parent))
+            return f"Cannot write the deck to {shown}: the folder {where} does not exist."
+    except OSError as err:  # a folder on the way that may not be looked into
+        return f"Cannot write the deck to {shown}: {err.strerror or err}."
+    try:
+        same = output.resolve() == pgn.resolve() or (
+            output.exists() and os.path.samefile(output, pgn)
+        )
+    except (OSError, RuntimeError):  # a link loop, a file that went away: not the same file
+        same = False
+    if same:
+        return f"Cannot write the deck to {shown}: it would overwrite the PGN file it is made from."
+    return None
+
+
 def mates_deck(pgn: str, output: str) -> int:
     """Keep the games that end in mate and carry Elo tags; say what was skipped and why."""
-    from pathlib import Path
-
     from engine.mates.deck_builder import build_deck, deck_json, report
 
-    path = Path(pgn)
+    path, out = Path(pgn), Path(output)
+    problem = deck_output_problem(path, out)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        regular = path.is_file() or not path.exists()  # not a folder, a pipe, a device
+        text = path.read_text(encoding="utf-8", errors="replace") if regular else None
     except OSError as err:
-        print(f"Cannot read {pgn}: {err.strerror or err}", file=sys.stderr)
+        print(f"Cannot read {visible(pgn)}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    if text is None:
+        print(f"Cannot read {visible(pgn)}: not a regular file", file=sys.stderr)
         return 1
     cards, skipped = build_deck(text, source=path.name)
-    print(report(cards, skipped), file=sys.stderr)
+    for line in report(cards, skipped).splitlines():
+        print(visible(line), file=sys.stderr)
     if not cards:
         print("No deck written.", file=sys.stderr)
         return 1
-    Path(output).write_text(deck_json(cards), encoding="utf-8")
-    print(f"Wrote {len(cards)} card{'s' if len(cards) != 1 else ''} to {output}.", file=sys.stderr)
+    try:
+        out.write_text(deck_json(cards), encoding="utf-8")
+    except OSError as err:
+        print(
+            f"Cannot write the deck to {visible(output)}: {err.strerror or err}.", file=sys.stderr
+        )
+        return 2
+    plural = "s" if len(cards) != 1 else ""
+    print(f"Wrote {len(cards)} card{plural} to {visible(output)}.", file=sys.stderr)
     return 0
 
 
 def read_deck(game, filename: str):
-    """A deck file as config, or a sentence saying why it cannot be used."""
-    from pathlib import Path
+    """A deck file as config, or a sentence saying why it cannot be used.
 
+    Only a regular file of bounded size is read (not a pipe or a device that never ends).
+    """
     if not hasattr(game, "load_deck"):
         return None, f"{game.name} does not use a deck file."
+    shown = visible(filename)
     try:
-        return game.load_deck(Path(filename).read_text(encoding="utf-8")), None
+        path = Path(filename)
+        if not path.is_file():
+            if path.is_dir():
+                return None, f"Cannot read {shown}: it is a folder."
+            if path.exists():
+                return None, f"Cannot read {shown}: not a regular file."
+            return None, f"Cannot read {shown}: no such file."
+        with path.open("rb") as f:
+            data = f.read(MAX_DECK_BYTES + 1)
     except OSError as err:
-        return None, f"Cannot read {filename}: {err.strerror or err}"
+        return None, f"Cannot read {shown}: {err.strerror or err}."
+    if len(data) > MAX_DECK_BYTES:
+        return None, f"{shown} is not a usable deck: larger than {MAX_DECK_BYTES >> 20} MB."
+    try:
+        return game.load_deck(data.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, f"{shown} is not a usable deck: not UTF-8 text."
+    except RecursionError:
+        return None, f"{shown} is not a usable deck: its lists are nested too deeply."
     except ValueError as err:
-        return None, f"{filename} is not a usable deck: {err}"
+        return None, f"{shown} is not a usable deck: {visible(str(err))}"
 
 
 def main(argv: list[str] | None = None) -> int:
+    from tui import hosting
+
+    # Before anything imports Textual, which reads the variable once and fails on a bad value.
+    dropped = hosting.drop_unknown_color_system(os.environ)
+    if dropped is not None:
+        print(f"Ignoring TEXTUAL_COLOR_SYSTEM={visible(dropped)!r}.", file=sys.stderr)
     args = build_parser().parse_args(argv)
     from saves.paths import saves_dir
     from saves.store import SaveStore
 
     player_saves = None
     if args.hosted or args.player is not None:
-        from tui import hosting
-
         player_saves, problem = hosting.prepare(args)
         if problem:
             print(problem, file=sys.stderr)
@@ -150,9 +239,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         from tui import serve
 
+        try:  # each browser tab's app would fail on it, far from this terminal
+            saves_dir(getattr(args, "saves_dir", None))
+        except OSError as err:
+            print(folder_problem(err), file=sys.stderr)
+            return 2
         return serve.run(args)
 
-    store = SaveStore(player_saves or saves_dir(args.saves_dir))
+    try:
+        store = SaveStore(player_saves or saves_dir(args.saves_dir))
+    except OSError as err:
+        print(folder_problem(err), file=sys.stderr)
+        return 2
     if args.command == "saves":
         return print_saves(store)
 
@@ -173,6 +271,15 @@ def main(argv: list[str] | None = None) -> int:
 
     from tui.app import BatallasApp
 
+    tables = None
+    if player_saves is not None:  # the menu lists the player's shared tables
+        from saves.tables import TableStore, tables_dir
+
+        try:
+            tables = TableStore(tables_dir())
+        except OSError as err:
+            print(folder_problem(err), file=sys.stderr)
+            return 2
     theme = args.theme
     app = BatallasApp(
         store,
@@ -181,6 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         letters=args.letters,
         hosted=args.hosted,
         player=player_saves.name if player_saves is not None else None,
+        tables=tables,
     )
     if args.no_animations:
         app.animation_level = "none"
@@ -195,8 +303,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _new_game_starter(args):
+    """The app's first screen for `batallas new`, or None once the reason is printed: every
+    check the game itself makes runs here, before the app takes the terminal."""
     from saves.record import SeatInfo
-    from saves.session import Session
+    from saves.session import Session, full_config
 
     game = registry.get(args.game)
     seats = args.seat or [
@@ -223,6 +333,11 @@ def _new_game_starter(args):
             print(problem, file=sys.stderr)
             return None
         config["deck"] = deck
+    try:  # e.g. a deck too small for the seats: say so now, not inside the app
+        game.new(full_config(game, config), args.seed or 0, len(seats))
+    except ValueError as err:
+        print(f"Cannot start {game.name}: {visible(str(err))}.", file=sys.stderr)
+        return None
 
     def start(app):
         from tui.screens.game import screen_for
@@ -251,21 +366,26 @@ def _resume_starter(name: str):
 
 
 def print_saves(store) -> int:
+    """One line per save. Every field was read from a file someone may have edited: printed
+    with control characters escaped, so a title cannot retitle or script the terminal."""
     from saves.record import BrokenSave
 
     entries = store.list()
+    root = visible(str(store.root))
     if not entries:
-        print(f"No saved games in {store.root}.")
+        print(f"No saved games in {root}.")
         return 0
-    print(f"Saves in {store.root}:")
+    print(f"Saves in {root}:")
     for entry in entries:
+        name = visible(entry.name)
         if isinstance(entry, BrokenSave):
-            print(f"  {entry.name:<28} UNREADABLE: {entry.reason}")
+            print(f"  {name:<28} UNREADABLE: {visible(entry.reason)}")
         else:
-            seats = ", ".join(entry.seats)
+            seats = visible(", ".join(entry.seats))
+            updated = visible(entry.updated[:16].replace("T", " "))
             print(
-                f"  {entry.name:<28} {entry.game_name:<18} {entry.progress:<26} "
-                f"{seats}  ({entry.updated[:16].replace('T', ' ')})"
+                f"  {name:<28} {entry.game_name:<18} {visible(entry.progress):<26} "
+                f"{seats}  ({updated})"
             )
     return 0
 

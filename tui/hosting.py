@@ -14,7 +14,7 @@ import sys
 from collections.abc import MutableMapping
 from pathlib import Path
 
-from saves.paths import is_safe_name, sanitize_name, saves_dir
+from saves.paths import folder_problem, is_safe_name, sanitize_name, saves_dir
 
 PLAYER_ENV = "BATALLAS_PLAYER"  # set per key by `environment=` in authorized_keys
 # Anything added later is refused until listed here (`table` refuses --tables-dir itself).
@@ -65,13 +65,29 @@ def player_name(given: str | None, environ: MutableMapping[str, str]) -> tuple[s
     return sanitize_name(raw), None
 
 
+def drop_unknown_color_system(environ: MutableMapping[str, str]) -> str | None:
+    """Remove a TEXTUAL_COLOR_SYSTEM that Textual does not know and return it (else None).
+
+    Textual hands the value to Rich, which looks it up in a table: an unknown one (an SSH
+    client may send any, it is on AcceptEnv) is a KeyError before the first screen.
+    """
+    from rich.console import COLOR_SYSTEMS
+
+    value = environ.get("TEXTUAL_COLOR_SYSTEM")
+    if value is None or value == "auto" or value in COLOR_SYSTEMS:
+        return None
+    del environ["TEXTUAL_COLOR_SYSTEM"]
+    return value
+
+
 def clean_environment(environ: MutableMapping[str, str]) -> None:
-    """Forget what the SSH client asked to run and any Textual switch beyond colours and
-    animations, so nothing later can act on them."""
+    """Forget what the SSH client asked to run, any Textual switch beyond colours and
+    animations, and a colour system Textual cannot use, so nothing later can act on them."""
     environ.pop("SSH_ORIGINAL_COMMAND", None)
     environ.pop("TEXTUAL_ALLOW_SIGNALS", None)  # would turn ctrl+z / ctrl+c back into signals
     for key in [k for k in environ if k.startswith("TEXTUAL_") and k not in TEXTUAL_KEPT]:
         del environ[key]
+    drop_unknown_color_system(environ)
 
 
 def prepare(args, environ: MutableMapping[str, str] | None = None) -> tuple[Path | None, str]:
@@ -88,8 +104,11 @@ def prepare(args, environ: MutableMapping[str, str] | None = None) -> tuple[Path
     name, problem = player_name(args.player, environ)
     if problem:
         return None, problem
-    folder = saves_dir() / "players" / name
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder = saves_dir() / "players" / name
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:  # $BATALLAS_HOME (or a folder in it) is a file
+        return None, folder_problem(err)
     return folder, ""
 
 
@@ -110,7 +129,7 @@ class HostedGuards:
         # In a terminal, webbrowser.open would start a browser on the server, not the player's
         # computer; in a browser tab (`batallas serve`) the page itself opens it, which is fine.
         if self.hosted and not self.is_web:
-            self.notify(f"Open this address on your own computer: {url}", timeout=10)
+            self.notify(f"Open this address on your own computer: {url}", timeout=10, markup=False)
             return
         super().open_url(url, new_tab=new_tab)
 

@@ -11,11 +11,15 @@ import sys
 from pathlib import Path
 
 from engine import registry
+from saves.paths import folder_problem, visible
 
 SEAT_HELP = "a person's name or bot:LEVEL (e.g. bot:strong); once per seat, in seat order"
 
 
 def add_parser(subparsers) -> None:
+    from tui.cli import typed_text
+
+    person = typed_text("A player name")
     table = subparsers.add_parser("table", help="shared tables: one game, several terminals")
     where = argparse.ArgumentParser(add_help=False)
     where.add_argument(
@@ -28,16 +32,18 @@ def add_parser(subparsers) -> None:
 
     new = sub.add_parser("new", parents=[where], help="create a table and print its name")
     new.add_argument("game", choices=sorted(registry.GAMES))
-    new.add_argument("--seat", action="append", required=True, help=SEAT_HELP)
-    new.add_argument("--name", default=None, help="the table's name (default: GAME-N)")
+    new.add_argument("--seat", action="append", type=person, required=True, help=SEAT_HELP)
+    new.add_argument(
+        "--name", type=typed_text("A table name"), help="the table's name (default: GAME-N)"
+    )
     new.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
 
     join = sub.add_parser("join", parents=[where], help="play your seat at a table")
     join.add_argument("name")
-    join.add_argument("--as", dest="person", default=None, help="who you are at that table")
+    join.add_argument("--as", dest="person", type=person, help="who you are at that table")
 
     ls = sub.add_parser("list", parents=[where], help="list the tables (only yours with --as)")
-    ls.add_argument("--as", dest="person", default=None)
+    ls.add_argument("--as", dest="person", type=person, help="only the tables of this person")
 
 
 def _person(args) -> tuple[str | None, str | None]:
@@ -50,7 +56,7 @@ def _person(args) -> tuple[str | None, str | None]:
         if problem:
             return None, problem
         if given is not None and given.strip().casefold() != player.casefold():
-            return None, f"You are {player} here; you cannot sit down as {given}."
+            return None, f"You are {player} here; you cannot sit down as {visible(given)}."
         return player, None
     return (given.strip() if given else None), None
 
@@ -69,6 +75,10 @@ def run(args, saves_folder: Path | None = None) -> int:
         return 2
     try:
         tables = TableStore(tables_dir(args.tables_dir))
+    except OSError as err:  # --tables-dir, $BATALLAS_TABLES or $BATALLAS_HOME is a file
+        print(folder_problem(err), file=sys.stderr)
+        return 2
+    try:
         if args.table_command == "new":
             return _new(tables, args)
         if args.table_command == "list":
@@ -78,15 +88,20 @@ def run(args, saves_folder: Path | None = None) -> int:
             return 2
         return _join(tables, args, person, saves_folder)
     except SaveError as err:
-        print(f"batallas table: {err.reason}", file=sys.stderr)
+        print(f"batallas table: {visible(err.reason)}", file=sys.stderr)
         return 1
 
 
 def _new(tables, args) -> int:
-    table = tables.create(args.game, args.seat, name=args.name, seed=args.seed)
-    print(table.name)
-    for person in table.people():
-        print(f"  {person}: batallas table join {table.name} --as {person}", file=sys.stderr)
+    try:
+        table = tables.create(args.game, args.seat, name=args.name, seed=args.seed)
+    except ValueError as err:  # the game itself refuses this setup
+        print(f"batallas table: {visible(str(err))}", file=sys.stderr)
+        return 2
+    name = visible(table.name)
+    print(name)
+    for person in map(visible, table.people()):
+        print(f"  {person}: batallas table join {name} --as {person}", file=sys.stderr)
     return 0
 
 
@@ -97,19 +112,19 @@ def _list(tables, person: str | None) -> int:
     rows = tables.list()
     if person is not None:
         rows = [r for r in rows if not isinstance(r, BrokenSave) and r.seat_of(person) is not None]
+    root = visible(str(tables.root))
     if not rows:
-        print(f"No tables{f' for {person}' if person else ''} in {tables.root}.")
+        print(f"No tables{f' for {visible(person)}' if person else ''} in {root}.")
         return 0
-    print(f"Tables in {tables.root}:")
-    for row in rows:
+    print(f"Tables in {root}:")
+    for row in rows:  # every name here comes from a file anyone at the table may edit
+        name = visible(row.name)
         if isinstance(row, BrokenSave):
-            print(f"  {row.name:<20} UNREADABLE: {row.reason}")
+            print(f"  {name:<20} UNREADABLE: {visible(row.reason)}")
             continue
         game = tables.game(row)
-        print(
-            f"  {row.name:<20} {game.name:<18} {', '.join(row.owners):<32} "
-            f"{turn_text(game, row, person):<24} v{row.version}"
-        )
+        owners, turn = visible(", ".join(row.owners)), visible(turn_text(game, row, person))
+        print(f"  {name:<20} {game.name:<18} {owners:<32} {turn:<24} v{row.version}")
     return 0
 
 
@@ -121,7 +136,11 @@ def _join(tables, args, person: str, saves_folder: Path | None) -> int:
     from tui.screens.game import screen_for
 
     session = TableSession.join(tables, args.name, person)  # refuses before any screen opens
-    store = SaveStore(saves_folder or saves_dir(args.saves_dir))
+    try:
+        store = SaveStore(saves_folder or saves_dir(args.saves_dir))
+    except OSError as err:
+        print(folder_problem(err), file=sys.stderr)
+        return 2
     app = BatallasApp(
         store,
         theme=args.theme,

@@ -105,6 +105,7 @@ from engine.ataque.state import (
 )
 from engine.core import HIDDEN, BotTable, IllegalAction, Option, Outcome, Seat, check_seat
 from engine.rng import Rng
+from engine.words import plural
 
 __all__ = [
     "ATAQUE",
@@ -259,7 +260,7 @@ def _end_turn(state: AtaqueState) -> AtaqueState:
         return _end(
             state,
             (),
-            f"No objective was met in {state.round_limit} rounds: the game is drawn.",
+            f"No objective was met in {plural(state.round_limit, 'round')}: the game is drawn.",
         )
     state = attrs.evolve(state, round=rnd, turn=state.turn + 1)
     return _check_victory(_start_turn(state, nxt))
@@ -504,7 +505,7 @@ class AtaqueGame:
     def _asked(self, state: AtaqueState) -> str:
         return {
             EXCHANGE: "Hand in a set of three cards first: exchanging is compulsory.",
-            PLACE: f"Place your {armies_to_place(state)} armies first.",
+            PLACE: f"Place your {plural(armies_to_place(state), 'army', 'armies')} first.",
             ATTACK: "Attack, or end the attack phase.",
             MOVE_IN: "Choose how many more armies move into the conquered territory.",
             REGROUP: "Regroup your armies, or end your turn.",

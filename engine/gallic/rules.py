@@ -50,6 +50,7 @@ from engine.gallic.state import (
     Side,
 )
 from engine.rng import Rng
+from engine.words import plural
 
 STREAK_TO_WIN = 3
 DEFAULT_BATTLES = 8
@@ -312,7 +313,7 @@ class GallicGame:
         result = self.outcome(state)
         if result is None:
             return f"Battle {state.number}/{state.battles_to_play} · Rome {rome}, Gauls {gauls}"
-        battles = f"after {len(state.battles)} battles, Rome {rome}, Gauls {gauls}"
+        battles = f"after {plural(len(state.battles), 'battle')}, Rome {rome}, Gauls {gauls}"
         if result.is_draw:
             return f"Draw {battles}"
         return f"{SIDES[result.winners[0]]} won {battles}"

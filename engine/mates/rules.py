@@ -113,6 +113,7 @@ from engine.mates.table import (
     turn_order,
 )
 from engine.rng import Rng
+from engine.words import plural
 
 __all__ = [
     "HINT_COST",
@@ -370,7 +371,7 @@ class MatesGame:
         )
         if state.phase == OVER:
             names = " and ".join(seat_name(s) for s in state.winners)
-            return f"{names} won after {state.rounds} rounds"
+            return f"{names} won after {plural(state.rounds, 'round')}"
         return f"Round {state.rounds} · piles: {counts}"
 
     def rules_markdown(self) -> str:

@@ -4,6 +4,8 @@ real `ssh` in a pseudo-terminal, play a move, drop the connection, come back to 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -77,8 +79,12 @@ def test_play_drop_the_connection_and_continue(tmp_path):
             time.sleep(0.2)
         assert not server.app_pids(), "the app kept running after the connection dropped"
         (save,) = server.saves.glob("*.json")
-        assert save.stat().st_mtime > dropped - 0.25, "SIGHUP should have saved the game again"
         assert actions_in(server.saves) >= 2
+        # Nothing was left unsaved, so the hang-up wrote nothing: .bak keeps the position
+        # before the last move instead of becoming a copy of the save.
+        assert save.stat().st_mtime < dropped
+        bak = save.with_name(save.name + ".bak")
+        assert json.loads(bak.read_bytes())["actions"] != json.loads(save.read_bytes())["actions"]
         assert not escaped.exists(), "the command the client asked for must never run"
 
         # Without a terminal (ssh -T, sftp) the app refuses at once instead of lingering.
@@ -91,3 +97,53 @@ def test_play_drop_the_connection_and_continue(tmp_path):
             assert b"38;5;" in term.screen and b"38;2;" not in term.screen, "256 colours now"
             term.write(b"c")
             expect(term, server, b"Both hands revealed", "the game where it was left")
+
+
+@pytest.mark.skipif(missing_tools() is not None, reason=str(missing_tools()))
+def test_a_frozen_session_never_overwrites_its_reconnection(tmp_path):
+    """A connection freezes; the player reconnects, takes the game over and plays on; when
+    sshd finally drops the frozen session, its hang-up must not write its older position."""
+    with Server(tmp_path, player="alice") as server:
+        frozen = Terminal(server.ssh_argv())
+        try:
+            expect(frozen, server, b"La Guerra Gallica", "the menu")
+            frozen.write(b"\r")
+            expect(frozen, server, b"Seed", "the setup screen")
+            frozen.write(b"\x13")
+            expect(frozen, server, b"Mark up to 4", "the exchange")
+            frozen.write(b"\r")
+            expect(frozen, server, b"revealed", "the reveal")
+            deadline = time.monotonic() + SLOW
+            while actions_in(server.saves) < 2 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            before = actions_in(server.saves)
+            (first_pid,) = server.app_pids()
+            os.kill(frozen.pid, signal.SIGSTOP)  # the connection hangs, sshd keeps it
+
+            with Terminal(server.ssh_argv()) as again:
+                expect(again, server, b"Continue", "the menu's Continue entry")
+                again.write(b"c")
+                expect(again, server, b"Take over", "the take-over question")
+                again.write(b"y")
+                expect(again, server, b"Both hands revealed", "the game where it was left")
+                mark = len(again.screen)
+                again.write(b"\r")  # next battle
+                expect(again, server, b"Mark up to 4", "the next exchange", since=mark)
+                mark = len(again.screen)
+                again.write(b"\r")
+                expect(again, server, b"revealed", "the second reveal", since=mark)
+                deadline = time.monotonic() + SLOW
+                while actions_in(server.saves) < before + 3 and time.monotonic() < deadline:
+                    time.sleep(0.2)
+                after = actions_in(server.saves)
+                assert after >= before + 3
+                again.write(b"\x11")  # ctrl+q
+                again.read_until(b"\x00", 5)
+        finally:
+            frozen.kill()  # now sshd drops the frozen session: its app gets SIGHUP
+        deadline = time.monotonic() + SLOW
+        while first_pid in server.app_pids() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert first_pid not in server.app_pids(), "the frozen session's app never ended"
+        time.sleep(0.5)
+        assert actions_in(server.saves) == after, "the frozen session wrote its older game"

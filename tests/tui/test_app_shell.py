@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 
 from textual.content import Content
 
+from engine.gallic.data import card
 from engine.gallic.rules import GALLIC
 from engine.gallic.state import DISCARD, REVEAL
 from saves.record import SeatInfo
@@ -40,14 +42,18 @@ async def test_hot_seat_hides_the_first_hand_before_the_second_player_looks(make
     app = make_app(starter(HUMANS))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
+        assert isinstance(app.screen, HandOverScreen)  # even the first hand waits for its player
+        assert "Ana" in visible_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
         game = app.screen
         assert isinstance(game, GallicScreen) and game.viewer == 0
-        ana_hand = game.view.sides[0].hand
+        ana_cards = {card(0, c).name for c in game.view.sides[0].hand}
         await pilot.press("1", "enter")
         await pilot.pause()
         assert isinstance(app.screen, HandOverScreen)
         assert "Bruno" in visible_text(app)
-        assert game.view.sides[0].hand == ana_hand  # nothing re-rendered for Bruno yet
+        assert not any(name in visible_text(app) for name in ana_cards)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is game and game.viewer == 1
@@ -55,9 +61,14 @@ async def test_hot_seat_hides_the_first_hand_before_the_second_player_looks(make
         await pilot.press("enter")
         await pilot.pause()
         assert game.view.phase == REVEAL
-        # One Enter at the reveal answers for both players at this terminal.
+        # One Enter at the reveal answers for both players at this terminal; both were looking,
+        # so the next hand waits for a hand-over.
         await pilot.press("enter")
         await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game
         assert game.view.phase == DISCARD and game.view.number == 2
 
 
@@ -149,18 +160,25 @@ async def test_save_as_continues_in_a_new_save(make_app, store):
         assert json.loads(store.path(second.name).read_text())["actions"]
 
 
-async def test_hang_up_saves_and_exits(make_app, store):
+async def test_hang_up_saves_what_a_failed_autosave_left_and_exits(make_app, store, monkeypatch):
     app = make_app(starter(VS_BOT))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
+        monkeypatch.setattr(os, "fsync", _disk_full)
         await pilot.press("enter")
         await settle(pilot, app)
-        state = app.screen.session.state
-        name = app.screen.session.record.name
-        store.path(name).unlink()  # prove hang_up writes it again
+        session = app.screen.session
+        assert session.unsaved
+        monkeypatch.undo()
+        state = session.state
         app.hang_up()
         await pilot.pause()
-    assert store.load(name).state == state
+    assert store.load(session.record.name).state == state
+    assert app.return_code == 0
+
+
+def _disk_full(fd):
+    raise OSError(28, "No space left on device")
 
 
 async def test_titles_that_look_like_markup_are_shown_as_typed(make_app, store):
@@ -172,7 +190,7 @@ async def test_titles_that_look_like_markup_are_shown_as_typed(make_app, store):
         await pilot.pause()
         menu = app.screen.query_one("#menu")
         prompts = [menu.get_option_at_index(i).prompt for i in range(menu.option_count)]
-        assert any(title in Content.from_markup(p).plain for p in prompts if isinstance(p, str))
+        assert any(title in Content.from_markup(p).plain for p in prompts)
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, CampaignsScreen)

@@ -15,18 +15,22 @@ import random
 import time
 from pathlib import Path
 
+import attrs
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.markup import MarkupError
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from engine.core import IllegalAction, Outcome
+from saves.paths import visible
 from saves.session import Session
-from saves.store import SaveError
+from saves.store import SaveConflict, SaveError
 from saves.tables import TableChanged, TableSession, bot_seed
 from tui.widgets.status import StatusBar, Thinking
 
@@ -34,6 +38,7 @@ MAX_BOT_RETRIES = 3
 BOT_SPEEDS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
 STYLES = Path(__file__).parent.parent / "styles"
 TABLE_POLL = 0.25  # seconds between looks at a shared table's file (a stat when idle)
+SAVE_POLL = 2.0  # seconds between looks at our own save: did another session continue it?
 
 
 class BotChose(Message):
@@ -47,7 +52,7 @@ class BotChose(Message):
 class HandOverScreen(Screen):
     """Hides the table between two humans sharing one terminal."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
+    BINDINGS = [Binding("enter,space", "ready", "Ready")]
 
     def __init__(self, name: str, side: str) -> None:
         super().__init__()
@@ -57,10 +62,15 @@ class HandOverScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog handover"):
             yield Static(
-                f"Pass the terminal to [b]{self.player}[/b] ({self.side}).", classes="title"
+                Content.from_markup(
+                    "Pass the terminal to [b]$player[/b] ($side).",
+                    player=visible(self.player),
+                    side=self.side,
+                ),
+                classes="title",
             )
-            yield Static("Everyone else, look away.\n\nPress Enter when you are ready.")
-            yield Button("I am ready", variant="primary", id="ready")
+            yield Static("Everyone else, look away.\n\nPress Enter or Space when you are ready.")
+            yield Button("Ready", variant="primary", id="ready")
         yield Footer()
 
     def on_button_pressed(self) -> None:
@@ -70,8 +80,22 @@ class HandOverScreen(Screen):
         self.dismiss(True)
 
 
+def shown(text: str | Content) -> Content:
+    """Markup (or Content) for a Static; markup that does not parse is shown as it is written,
+    so a name a caller failed to make literal cannot take the screen down."""
+    if isinstance(text, Content):
+        return text
+    try:
+        return Content.from_markup(text)
+    except MarkupError:
+        return Content(text)
+
+
 class ResultScreen(ModalScreen[str]):
-    """The end of a game: who won and why, then a new game, the menu, or a last look."""
+    """The end of a game: who won and why, then a new game, the menu, or a last look.
+
+    ``headline`` and ``details`` are ``Content`` (names shown as typed), or markup strings
+    whose every name the caller made literal."""
 
     AUTO_FOCUS = "#new"
 
@@ -81,15 +105,15 @@ class ResultScreen(ModalScreen[str]):
         Binding("escape,b", "choose('board')", "Look at the board"),
     ]
 
-    def __init__(self, headline: str, details: str) -> None:
+    def __init__(self, headline: str | Content, details: str | Content) -> None:
         super().__init__()
         self.headline = headline
         self.details = details
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog result"):
-            yield Static(self.headline, classes="title")
-            yield Static(self.details)
+            yield Static(shown(self.headline), classes="title")
+            yield Static(shown(self.details))
             with Horizontal(classes="buttons"):
                 yield Button("New game (n)", variant="primary", id="new")
                 yield Button("Menu (m)", id="menu")
@@ -129,16 +153,22 @@ class GameScreen(Screen):
         super().__init__()
         self.session = session
         self.game = session.game
-        self.seats = session.record.seats
+        # Names as shown: a save or table file may carry control characters in them.
+        self.seats = tuple(attrs.evolve(s, name=visible(s.name)) for s in session.record.seats)
         self.at_table = isinstance(session, TableSession)
         humans = self.human_seats
         self.viewer = session.seat if self.at_table else humans[0] if humans else 0
+        # The seat whose view is on screen; None until the first one, and after a moment every
+        # player at this terminal watched together (a reveal), so the next view is handed over.
+        self.shown_seat: int | None = None
         self.thinking: dict[int, int] = {}  # seat -> serial of the worker running for it
         self.retries = 0
         self.result_shown = False
         self.handing_over = False
         self.skipping = False  # bots play without pauses until a human must act
         self._poll_error: str | None = None  # the last table read problem, said once
+        self._said_storage: str | None = None  # the last save problem, said once
+        self._conflict_open = False
 
     # --- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -153,10 +183,17 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         self.title = self.game.name
         if self.at_table:
-            self.title += f" · table {self.session.name} · {self.session.player}"
+            self.title += visible(f" · table {self.session.name} · {self.session.player}")
             self.set_interval(TABLE_POLL, self.poll_table)
+        else:
+            self.set_interval(SAVE_POLL, self.poll_save)
         self.on_resize()
         self.advance()
+        if self.session.save_error:
+            self.storage_failed(self.session.save_error)
+
+    def on_unmount(self) -> None:
+        self.session.close()
 
     def on_resize(self) -> None:
         """Two layouts: compact below 100×34, roomy above (cards, log, labels grow)."""
@@ -167,6 +204,11 @@ class GameScreen(Screen):
     @property
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share this terminal and each has secrets: views need hand-overs."""
+        return not self.at_table and self.game.hidden_information and len(self.human_seats) > 1
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat].kind == "human"
@@ -192,12 +234,14 @@ class GameScreen(Screen):
         human_pending = [s for s in pending if self.is_local(s)]
         if human_pending:
             self.skipping = False
-        if human_pending and self.viewer not in human_pending and not self.handing_over:
-            following = human_pending[0]
-            if self.game.hidden_information and len(self.human_seats) > 1:
-                self.hand_over(following)
-                return
-            self.viewer = following
+        if self.handing_over:
+            return  # the hand-over covers the table; the player's "ready" carries on
+        if human_pending and self.viewer not in human_pending:
+            self.viewer = human_pending[0]
+        if self.hot_seat and self.shown_seat != self.viewer:
+            self.hand_over(self.viewer)
+            return
+        self.shown_seat = self.viewer
         self.view = self.session.view(self.viewer)
         for seat in pending:
             if not self.is_human(seat) and seat not in self.thinking:
@@ -246,11 +290,16 @@ class GameScreen(Screen):
         return self._apply(self.viewer, action)
 
     def act_for_local_humans(self, action) -> bool:
-        """One key press answers for every human at this terminal (e.g. 'continue')."""
+        """One key press answers for every human at this terminal (e.g. 'continue').
+
+        When it answers for several, they were all looking: nobody's private view may follow
+        until the hand-over."""
         pending = [s for s in self.game.to_move(self.session.state) if self.is_local(s)]
         done = False
         for seat in pending:
             done = self._apply(seat, action, advance=False) or done
+        if done and len(pending) > 1:
+            self.shown_seat = None
         self.advance()
         return done
 
@@ -258,17 +307,21 @@ class GameScreen(Screen):
         try:
             self.session.apply(seat, action)
         except IllegalAction as err:
-            self.notify(err.reason, title="Not allowed", severity="warning")
+            self.notify(err.reason, title="Not allowed", severity="warning", markup=False)
             return False
         except TableChanged as err:  # the session already holds the new position
             self.notify(str(err), severity="warning")
             self.table_moved()
             return False
+        except SaveConflict as err:
+            self.show_conflict(err)
         except SaveError as err:
             if self.at_table:  # the table could not be read or written: nothing was played
-                self.notify(f"The move was not made: {err}", severity="error", timeout=10)
+                self.notify(
+                    f"The move was not made: {err}", severity="error", timeout=10, markup=False
+                )
                 return False
-            self.notify(f"Autosave failed: {err}", severity="error", timeout=10)
+            self.storage_failed(err.reason)
         if advance:
             self.advance()
         return True
@@ -280,7 +333,7 @@ class GameScreen(Screen):
             moved = self.session.refresh()
         except SaveError as err:
             if self._poll_error != err.reason:
-                self.notify(f"Cannot read the table: {err.reason}", severity="error")
+                self.notify(f"Cannot read the table: {err.reason}", severity="error", markup=False)
             self._poll_error = err.reason
             return
         self._poll_error = None
@@ -291,6 +344,65 @@ class GameScreen(Screen):
         """Forget bots thinking about an older position, then carry on from the new one."""
         version = len(self.session.record.actions)
         self.thinking = {s: v for s, v in self.thinking.items() if v == version}
+        self.advance()
+
+    # --- our own save -----------------------------------------------------------------------
+    def storage_failed(self, reason: str) -> None:
+        """Said once per problem: the moves stay here and the next move saves them all."""
+        if reason == self._said_storage:
+            return
+        self._said_storage = reason
+        self.notify(
+            f"Could not save: {reason}. Your moves are kept on screen and will be saved as "
+            "soon as the disk allows.",
+            title="Not saved",
+            severity="error",
+            timeout=10,
+            markup=False,
+        )
+
+    def poll_save(self) -> None:
+        """Another session (a reconnection, another browser tab) continued this game."""
+        if self._conflict_open:
+            return
+        conflict = self.session.moved_elsewhere()
+        if conflict is not None:
+            self.show_conflict(conflict)
+
+    def show_conflict(self, conflict: SaveConflict) -> None:
+        """Stop playing here until the player chooses: the newer game, or ours as a copy."""
+        if self._conflict_open:
+            return
+        from tui.screens.dialogs import ConflictDialog
+
+        self._conflict_open = True
+
+        def chosen(what: str | None) -> None:
+            self._conflict_open = False
+            if what == "load":
+                self.load_newer()
+            else:
+                self.keep_as_copy()
+
+        self.app.push_screen(ConflictDialog(conflict.reason), chosen)
+
+    def load_newer(self) -> None:
+        self.session.close()
+        self.app.resume(self.session.name, takeover=True)
+
+    def keep_as_copy(self) -> None:
+        title = f"{self.session.record.title} (copy)"
+        try:
+            self.session.save_as(title)
+        except SaveError as err:
+            self.storage_failed(err.reason)
+            return
+        self.notify(
+            f"Your game is saved as “{self.session.record.title}”; the other session's game "
+            "keeps the old name.",
+            timeout=8,
+            markup=False,
+        )
         self.advance()
 
     # --- bots ---------------------------------------------------------------------------------
@@ -332,8 +444,10 @@ class GameScreen(Screen):
             if self.retries > MAX_BOT_RETRIES:
                 self.notify("A bot could not find a legal move.", severity="error")
                 return
+        except SaveConflict as err:
+            self.show_conflict(err)
         except SaveError as err:
-            self.notify(f"Autosave failed: {err}", severity="error", timeout=10)
+            self.storage_failed(err.reason)
         self.advance()
 
     def update_thinking(self) -> None:
@@ -342,23 +456,30 @@ class GameScreen(Screen):
 
     # --- hand-over, result ----------------------------------------------------------------------
     def hand_over(self, seat: int) -> None:
+        """Cover the whole terminal until ``seat``'s player is ready, then show their view.
+
+        Their view is drawn beneath the cover at once: whenever the cover lifts, the table
+        already shows their view, never a moment of the previous player's."""
         self.handing_over = True
         label = self.game.seat_labels(len(self.seats))[seat]
 
         def ready(_: bool | None) -> None:
-            self.viewer = seat
             self.handing_over = False
             self.advance()
 
         self.app.push_screen(HandOverScreen(self.seats[seat].name, label), ready)
+        self.viewer = self.shown_seat = seat
+        self.view = self.session.view(seat)
 
-    def result_text(self, outcome: Outcome) -> tuple[str, str]:
+    def result_text(self, outcome: Outcome) -> tuple[str | Content, str | Content]:
+        """Headline and details for the result screen; names are plain text (``Content``)."""
+        reason = Content(outcome.reason)
         if outcome.is_draw and len(self.seats) == 1:
-            return "Defeat.", outcome.reason  # a solitaire has no draw: nobody won, you lost
+            return "Defeat.", reason  # a solitaire has no draw: nobody won, you lost
         if outcome.is_draw:
-            return "A draw.", outcome.reason
+            return "A draw.", reason
         names = " and ".join(self.seat_name(s) for s in outcome.winners)
-        return f"{names} wins!", outcome.reason
+        return Content(f"{names} wins!"), reason
 
     def show_result(self, outcome: Outcome) -> None:
         headline, details = self.result_text(outcome)
@@ -399,8 +520,22 @@ class GameScreen(Screen):
         self.app.push_screen(RulesScreen(self.game))
 
     def action_menu(self) -> None:
-        self.notify(f"Saved as “{self.session.record.title}”.", timeout=3)
-        self.app.pop_screen()
+        """Back to the menu, saying truthfully whether the game is saved."""
+        if self.at_table:
+            self.app.pop_screen()
+            return
+        problem = self.app.save_or_explain(self.session)
+        if problem is None:
+            self.notify(f"Saved as “{self.session.record.title}”.", timeout=3, markup=False)
+            self.app.pop_screen()
+            return
+        from tui.screens.dialogs import ConfirmDialog
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmDialog(problem + " Leave anyway?", yes="Leave"), answer)
 
     def check_action(self, action: str, parameters) -> bool | None:
         """At a shared table there is nothing to save as (every move is already on the table);
@@ -422,9 +557,9 @@ class GameScreen(Screen):
             try:
                 self.session.save_as(title)
             except SaveError as err:
-                self.notify(str(err), severity="error")
+                self.notify(str(err), severity="error", markup=False)
                 return
-            self.notify(f"Saved as “{self.session.record.title}”.")
+            self.notify(f"Saved as “{self.session.record.title}”.", markup=False)
 
         self.app.push_screen(PromptDialog("Save this game as:", self.session.record.title), done)
 

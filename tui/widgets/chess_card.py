@@ -13,6 +13,8 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
+from saves.paths import visible
+
 LIGHT, DARK = "#c8b48c", "#8b6b4a"
 HIGHLIGHT, CURSOR, PLACED = "#d9534f", "#4a90d9", "#5cb85c"
 
@@ -42,7 +44,10 @@ def piece_glyph(symbol: str, letters: bool) -> str:
 
 class ChessCard(Widget):
     """One card. ``letters=True`` draws pieces as letters for fonts without chess glyphs.
-    A click on the board posts ``Clicked(square)``."""
+    A click on the board posts ``Clicked(square)``.
+
+    Names, event and year come from a deck file anyone can write (PGN tags): drawn as plain
+    text with control characters made visible."""
 
     class Clicked(Message):
         def __init__(self, square: int) -> None:
@@ -85,10 +90,9 @@ class ChessCard(Widget):
                 text.append(" " + "▚" * (8 * cell) + "\n", style="dim")
             return text
         board = chess.Board(f.fen)
-        text.append(
-            f"{f.white} {f.white_elo or ''}".strip()[: self.size.width] + "\n", style="bold"
-        )
-        text.append(f"{f.black} {f.black_elo or ''}".strip()[: self.size.width] + "\n")
+        white = visible(f"{f.white} {f.white_elo or ''}".strip())
+        text.append(white[: self.size.width] + "\n", style="bold")
+        text.append(visible(f"{f.black} {f.black_elo or ''}".strip())[: self.size.width] + "\n")
         for rank in range(7, -1, -1):
             text.append(str(rank + 1), style="dim")
             for file in range(8):
@@ -113,7 +117,7 @@ class ChessCard(Widget):
             text.append("\n")
         files = "".join(c.center(cell) if cell == 3 else c + " " for c in "abcdefgh")
         text.append(" " + files + "\n", style="dim")
-        info = " · ".join(x for x in (f.event, f.year) if x)
+        info = visible(" · ".join(x for x in (f.event, f.year) if x))
         text.append(info[: self.size.width] + "\n", style="italic")
         text.append(tier[0], style=tier[1])
         if f.caption:

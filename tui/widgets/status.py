@@ -1,10 +1,17 @@
-"""The line under the board: what is being asked of the player, and who is thinking."""
+"""The line under the board: what is being asked of the player, and who is thinking.
+
+Both lines quote seat names, which players type and save files carry: they are shown as plain
+text (``Content``), never read as markup, with control characters made visible.
+"""
 
 from __future__ import annotations
 
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
+
+from saves.paths import visible
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -30,7 +37,8 @@ class Thinking(Static):
             self.update("")
             return
         self.frame = (self.frame + 1) % len(SPINNER)
-        self.update(f"{SPINNER[self.frame]} {', '.join(self.names)} thinking…")
+        names = visible(", ".join(self.names))
+        self.update(Content(f"{SPINNER[self.frame]} {names} thinking…"))
 
 
 class StatusBar(Horizontal):
@@ -39,4 +47,5 @@ class StatusBar(Horizontal):
         yield Thinking(id="thinking")
 
     def prompt(self, text: str) -> None:
-        self.query_one("#prompt", Static).update(text)
+        """Plain text: prompts name players ("Waiting for …") and never carry markup."""
+        self.query_one("#prompt", Static).update(Content(visible(text)))

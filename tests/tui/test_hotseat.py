@@ -1,0 +1,243 @@
+"""Hot seat: a player's private view never shows until that player has taken the terminal.
+
+Whole games with only humans at one terminal are driven through the screens; every time the
+terminal shows a game screen (rendered while on top, or uncovered when a screen above it
+closes) we note whose view it shows, and every hand-over cover we note for whom. A seat's view
+may follow only that seat's own view, or a cover for that seat.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import registry
+from engine.gallic.state import DISCARD, REVEAL
+from saves.record import SeatInfo
+from saves.session import Session
+from tests.tui.conftest import settle
+from tui.screens.game import GameScreen, HandOverScreen, ResultScreen, screen_for
+
+NAMES = ("Ana", "Bruno", "Carla")
+
+# Choices that end a game soon: the test plays whole games, not good ones.
+FAST = {"Confirm", "Decline", "StopFiring", "EndPhase", "Continue", "PayTopOfDeck", "Roll"}
+
+# game id, human seats, config, seed, most inputs (actions and hand-overs). A game too long
+# for a quick test (El Álamo's decks take a hundred hand-overs) is checked up to the cap.
+GAMES = [
+    ("gallic", 2, {"battles": 5}, 1, 200),
+    ("alamo", 2, {}, 4, 120),
+    ("mates", 2, {}, 14, 200),
+    ("ataque", 3, {"round_limit": 1}, 1, 200),
+]
+WHOLE = {"gallic", "mates", "ataque"}
+
+
+def humans(count: int) -> tuple[SeatInfo, ...]:
+    return tuple(SeatInfo(kind="human", name=n) for n in NAMES[:count])
+
+
+def new_session(store, game_id: str, count: int, config: dict, seed: int) -> Session:
+    game = registry.get(game_id)
+    return Session.new(game, store, humans(count), config, seed=seed, players=count)
+
+
+def choose(actions, rng: random.Random):
+    fast = [a for a in actions if type(a).__name__ in FAST]
+    if fast and rng.random() < 0.8:
+        return rng.choice(fast)
+    return rng.choice(actions)
+
+
+class Witness:
+    """What the people at the terminal saw, in order: ("cover", seat) and ("view", seat)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.seen: list[tuple[str, int | None]] = []
+        witness = self
+        watch_view = GameScreen.watch_view
+
+        def watched(screen, view) -> None:
+            watch_view(screen, view)
+            if view is None:
+                return
+            screen.rendered_seat = screen.viewer
+            if screen.app.screen is screen:
+                witness.seen.append(("view", screen.viewer))
+
+        # A screen's resume event may arrive after another screen went on top of it.
+        def game_uncovered(screen) -> None:
+            seat = getattr(screen, "rendered_seat", None)
+            if seat is not None and screen.app.screen is screen:
+                witness.seen.append(("view", seat))
+
+        def cover_shown(cover) -> None:
+            if cover.app.screen is cover:
+                witness.seen.append(("cover", NAMES.index(cover.player)))
+
+        monkeypatch.setattr(GameScreen, "watch_view", watched)
+        monkeypatch.setattr(GameScreen, "on_screen_resume", game_uncovered, raising=False)
+        monkeypatch.setattr(HandOverScreen, "on_screen_resume", cover_shown, raising=False)
+
+    def everyone_looked(self) -> None:
+        """A moment every player watched together (Gallic's reveal): nobody's view is on."""
+        self.seen.append(("view", None))
+
+    def check(self) -> None:
+        last, cover = None, None
+        for i, (what, seat) in enumerate(self.seen):
+            if what == "cover":
+                cover = seat
+                continue
+            if seat is None:
+                last, cover = None, None
+                continue
+            assert seat == last or cover == seat, (
+                f"{NAMES[seat]}'s view shown after "
+                f"{'nobody' if last is None else NAMES[last]}'s without a hand-over "
+                f"(step {i} of {self.seen[max(0, i - 4) : i + 1]})"
+            )
+            last, cover = seat, None
+
+
+async def play_out(pilot, app, witness: Witness, rng: random.Random, cap: int) -> GameScreen:
+    """Answer hand-overs with Enter and Space in turn, and move with legal actions, until the
+    result shows or ``cap`` inputs were made."""
+    game_screen = None
+    covers = 0
+    for _ in range(cap):
+        screen = app.screen
+        if isinstance(screen, ResultScreen):
+            break
+        if isinstance(screen, HandOverScreen):
+            covers += 1
+            await pilot.press("enter" if covers % 2 else "space")
+            continue
+        assert isinstance(screen, GameScreen)
+        game_screen = screen
+        state = screen.session.state
+        if screen.game.outcome(state) is not None:
+            await pilot.pause()  # the result comes up after the last move shows
+            continue
+        assert screen.viewer in screen.game.to_move(state)
+        action = choose(screen.game.legal_actions(state, screen.viewer), rng)
+        if type(action).__name__ == "Continue":  # Gallic's reveal: one Enter for everyone
+            witness.everyone_looked()
+            await pilot.press("enter")
+        else:
+            assert screen.act(action)
+            if not isinstance(app.screen, GameScreen):
+                await pilot.pause()  # a screen came up: let it show
+    assert game_screen is not None
+    return game_screen
+
+
+@pytest.mark.parametrize(("game_id", "count", "config", "seed", "cap"), GAMES)
+async def test_a_whole_hot_seat_game_never_shows_a_hand_to_the_wrong_player(
+    make_app, monkeypatch, game_id, count, config, seed, cap
+):
+    witness = Witness(monkeypatch)
+    app = make_app(lambda app: screen_for(new_session(app.store, game_id, count, config, seed)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await play_out(pilot, app, witness, random.Random(seed), cap)
+        if game_id in WHOLE:
+            assert isinstance(app.screen, ResultScreen)
+            assert screen.game.outcome(screen.session.state) is not None
+    covers = {seat for what, seat in witness.seen if what == "cover"}
+    assert covers == set(range(count))  # every player took the terminal at least once
+    assert witness.seen[0][0] == "cover"  # nobody's hand before the first hand-over
+    witness.check()
+
+
+async def test_after_the_gallic_reveal_the_next_hand_waits_for_a_hand_over(make_app, monkeypatch):
+    witness = Witness(monkeypatch)
+    app = make_app(lambda app: screen_for(new_session(app.store, "gallic", 2, {}, 4)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(2):  # each player takes the terminal and keeps the hand
+            assert isinstance(app.screen, HandOverScreen)
+            await pilot.press("enter")
+            await pilot.press("enter")
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.view.phase == REVEAL
+        await pilot.press("enter")  # both players looked at the reveal: on to battle 2
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("space")
+        assert app.screen is game and game.view.phase == DISCARD and game.view.number == 2
+    witness.check()
+
+
+@pytest.mark.parametrize(("game_id", "count", "config", "seed", "cap"), GAMES)
+async def test_continuing_a_saved_hot_seat_game_hands_over_first(
+    make_app, store, monkeypatch, game_id, count, config, seed, cap
+):
+    session = new_session(store, game_id, count, config, seed)
+    rng = random.Random(seed)
+    for _ in range(7):  # a few moves in, then the players quit
+        game, state = session.game, session.state
+        seat = game.to_move(state)[0]
+        session.apply(seat, choose(game.legal_actions(state, seat), rng))
+    session.close()
+    witness = Witness(monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("c")  # Continue from the menu
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        mover = session.game.to_move(session.state)[0]
+        assert app.screen.player == NAMES[mover]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.viewer == mover
+    assert witness.seen[0] == ("cover", mover)
+    witness.check()
+
+
+async def test_the_cover_says_one_thing_about_how_to_go_on(make_app):
+    app = make_app(lambda app: screen_for(new_session(app.store, "gallic", 2, {}, 4)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        cover = app.screen
+        assert isinstance(cover, HandOverScreen)
+        text = "\n".join(str(w.render()) for w in cover.query("Static"))
+        assert "Press Enter or Space when you are ready." in text
+        assert [b.description for b in cover.BINDINGS] == ["Ready"]
+        assert str(cover.query_one("#ready").label) == "Ready"
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        (SeatInfo(kind="human", name="Ana"), SeatInfo(kind="bot", name="B", level="easy")),
+        (SeatInfo(kind="bot", name="B", level="easy"), SeatInfo(kind="human", name="Ana")),
+    ],
+)
+async def test_one_human_against_a_bot_never_sees_a_hand_over(make_app, seats):
+    game = registry.get("gallic")
+    app = make_app(lambda app: screen_for(Session.new(game, app.store, seats, {}, seed=2)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen) and app.screen.view is not None
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, HandOverScreen)
+
+
+async def test_two_humans_at_metauro_need_no_hand_over(make_app):
+    """Metauro hides nothing: the board simply turns to whoever moves."""
+    game = registry.get("metauro")
+    app = make_app(lambda app: screen_for(Session.new(game, app.store, humans(2), {}, seed=2)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.view is not None
+        for _ in range(6):
+            state = screen.session.state
+            mover = screen.game.to_move(state)[0]
+            assert screen.viewer == mover
+            assert screen.act(screen.game.legal_actions(state, mover)[0])
+            await pilot.pause()
+            assert app.screen is screen

@@ -1,0 +1,224 @@
+"""What the player is told when saving goes wrong: a full disk, another session on the same
+game, an unexpected error. The moves are never dropped and the game is never said saved when
+it is not."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from engine.gallic.rules import GALLIC
+from saves.record import SeatInfo
+from saves.session import Session
+from saves.store import SaveStore
+from tests.tui.conftest import settle
+from tui.screens import game as game_screen
+from tui.screens.campaigns import CampaignsScreen
+from tui.screens.dialogs import ConfirmDialog, ConflictDialog
+from tui.screens.game import GameScreen, screen_for
+from tui.screens.menu import MenuScreen
+
+VS_BOT = (SeatInfo(kind="human", name="Ana"), SeatInfo(kind="bot", name="Easy bot", level="easy"))
+
+
+def _disk_full(fd):
+    raise OSError(28, "No space left on device")
+
+
+def starter(title="Trust", seed=11):
+    def start(app):
+        return screen_for(Session.new(GALLIC, app.store, VS_BOT, {}, seed=seed, title=title))
+
+    return start
+
+
+def messages(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def wait_for_conflict(pilot, app) -> None:
+    for _ in range(200):
+        if isinstance(app.screen, ConflictDialog):
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"no conflict dialog: {app.screen_stack}")
+
+
+async def play_one(pilot, app) -> None:
+    """Keep the hand (one human action), then let the bot answer."""
+    await pilot.press("enter")
+    await settle(pilot, app)
+
+
+async def test_escape_after_a_failed_autosave_does_not_claim_saved(make_app, store, monkeypatch):
+    app = make_app(starter())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        monkeypatch.setattr(os, "fsync", _disk_full)
+        await play_one(pilot, app)
+        session = app.screen.session
+        assert session.unsaved
+        assert any("No space left on device" in m for m in messages(app))
+        app._notifications.clear()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert not any("Saved as" in m for m in messages(app))
+        await pilot.press("n")  # stay: the moves are still here
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.session is session
+        monkeypatch.undo()
+        moves = len(session.record.actions)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("Saved as" in m for m in messages(app))
+    assert len(store.load(session.name).actions) == moves
+
+
+async def test_quit_with_unsaved_moves_asks_instead_of_crashing(make_app, store, monkeypatch):
+    app = make_app(starter())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        monkeypatch.setattr(os, "fsync", _disk_full)
+        await play_one(pilot, app)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "could not be saved" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_a_new_game_on_a_full_disk_starts_and_says_so(make_app, store, monkeypatch):
+    monkeypatch.setattr(os, "fsync", _disk_full)
+    app = make_app(starter(title="Full"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        assert any("Could not save" in m for m in messages(app))
+        monkeypatch.undo()
+        await play_one(pilot, app)
+        assert not app.screen.session.unsaved
+    assert len(store.load("Full").actions) >= 2
+
+
+async def test_opening_a_game_open_elsewhere_offers_to_take_it_over(make_app, store):
+    other = Session.new(GALLIC, store, VS_BOT, {}, seed=3, title="Shared")
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.resume("Shared")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "open in another session" in app.screen.question
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        await play_one(pilot, app)
+        mine = app.screen.session.record
+    # The other session is refused at its next write and nothing of ours is overwritten.
+    with pytest.raises(Exception, match="continued in another session"):
+        hand = other.state.sides[0].hand
+        from engine.gallic.actions import Discard
+
+        other.apply(0, Discard(tuple(sorted(hand[:1]))))
+    assert store.load("Shared") == mine
+
+
+async def test_a_game_continued_elsewhere_stops_here_and_keeps_a_copy(make_app, store, monkeypatch):
+    monkeypatch.setattr(game_screen, "SAVE_POLL", 0.05)
+    app = make_app(starter(title="Race"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await play_one(pilot, app)
+        ours = app.screen.session
+        newer = Session.load(SaveStore(store.root), "Race", takeover=True)
+        await wait_for_conflict(pilot, app)
+        assert "continued in another session" in app.screen.reason
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert ours.name != "Race"
+        copy = ours.name
+        await play_one(pilot, app)
+    assert store.load("Race") == newer.record
+    assert store.load(copy).actions[: len(newer.record.actions)] == newer.record.actions
+
+
+async def test_load_the_newer_game_after_a_conflict(make_app, store, monkeypatch):
+    monkeypatch.setattr(game_screen, "SAVE_POLL", 0.05)
+    app = make_app(starter(title="Newer"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        newer = Session.load(SaveStore(store.root), "Newer", takeover=True)
+        from engine.gallic.actions import Discard
+
+        newer.apply(0, Discard(()))
+        await wait_for_conflict(pilot, app)
+        newer.close()
+        await pilot.press("l")
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.record.actions[:1] == newer.record.actions[:1]
+
+
+async def test_deleting_a_save_that_cannot_be_deleted_says_why(make_app, store, monkeypatch):
+    Session.new(GALLIC, store, VS_BOT, {}, seed=3, title="Keep")
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+
+        def refuse(path):
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(type(store.path("Keep")), "unlink", refuse)
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        monkeypatch.undo()
+        assert isinstance(app.screen, CampaignsScreen)
+        assert any("Not deleted" in m and "Permission denied" in m for m in messages(app))
+    assert store.load("Keep")
+
+
+class Boom(Exception):
+    pass
+
+
+@pytest.mark.parametrize("hosted", [False, True])
+async def test_an_unexpected_error_shows_no_traceback_and_is_logged(
+    make_app, store, tmp_path, monkeypatch, hosted
+):
+    monkeypatch.setenv("BATALLAS_HOME", str(tmp_path / "home"))
+    app = make_app(starter(title="Crash"), hosted=hosted)
+
+    def explode(self) -> None:
+        raise Boom("secret /srv/path")
+
+    monkeypatch.setattr(GameScreen, "action_skip_bots", explode)
+    printed = []
+    monkeypatch.setattr(
+        type(app), "_print_error_renderables", lambda self: printed.extend(self._exit_renderables)
+    )
+    with pytest.raises(Boom):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, app)
+            await pilot.press("full_stop")
+            await pilot.pause()
+    shown = " ".join(str(r) for r in printed)
+    assert "unexpected error" in shown and "saved" in shown
+    assert "Traceback" not in shown and "secret" not in shown
+    if hosted:
+        assert str(tmp_path) not in shown  # no server path reaches a remote player
+    log = (tmp_path / "home" / "logs" / "errors.log").read_text()
+    assert "Traceback" in log and "secret /srv/path" in log
