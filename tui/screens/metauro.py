@@ -1,5 +1,13 @@
-"""Metauro (and Zama): the grid, a side panel with the turn, the selected stack, the clash
-pairs and the last fight, and the log. Select a stack, choose its units, pick a destination."""
+"""Metauro (and Zama): the grid with the state of the battle beside it; under the grid, what
+the moment asks for (the stack picked, the pairs of a clash, the last fight, or the legend)
+beside the log. Select a stack, choose its units, pick a destination.
+
+Laid out for 80×24 first: the side panel holds 13 columns, the box under the grid 40 by as
+many rows as the terminal leaves, and nothing in them breaks a word or is cut unsaid. A clash
+lists each kind of pair once, with its number and the chance to win; a list longer than the box
+says how many more there are, and picking a square on the grid narrows it. 120×40 shows the
+same with more room.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from engine.metauro import rules
 from engine.metauro.actions import (
@@ -24,7 +32,8 @@ from engine.metauro.actions import (
     Retreat,
     TimeUp,
 )
-from engine.metauro.data import KIND_NAMES, SIDES
+from engine.metauro.board import square_order
+from engine.metauro.data import KIND_NAMES, KINDS, SIDES
 from engine.metauro.state import (
     ADVANCE,
     DEPLOY,
@@ -51,16 +60,74 @@ from tui.screens.game import STYLES, GameScreen
 from tui.widgets.log import EventLog
 from tui.widgets.metauro_grid import SIDE_COLOURS, MetauroGrid
 
+GRID_HEIGHT = {False: 12, True: 23}  # compact, roomy
+CHROME = 3  # header, status line and footer
+MAX_PICK = 9  # pairs are picked with the keys 1–9
+
+# The roomy layout (6×2 squares: 99 columns and 23 rows of grid) needs 13 columns of side
+# panel beside the grid (plus padding) and 9 lines under it, for a clash's nine numbered pairs;
+# below that the compact grid (4×1 squares: 67 columns, 12 rows) is used.
+ROOMY_WIDTH, ROOMY_HEIGHT = 2 + 99 + 2 + 13, CHROME + 23 + 1 + MAX_PICK
+
+# The screen's own actions, so check_game_action leaves the shared ones (rules, menu) alone.
+GAME_ACTIONS = frozenset(
+    {
+        "confirm_deployment",
+        "default",
+        "end_move",
+        "pass_turn",
+        "toggle_unit",
+        "pick_pair",
+        "auto_pair",
+        "auto_clash",
+        "advance",
+        "deselect",
+        "new_game",
+    }
+)
+
+LEGEND = (
+    ("I", " infantry  "),
+    ("C", " cavalry  "),
+    ("E", " elephant\n"),
+    ("G", " general  "),
+    ("T", " trumpet  "),
+    ("I3", " three infantry\n"),
+    ("UPPER", " Romans, "),
+    ("lower", " Carthaginians\n"),
+    ("⚑", " standard  "),
+    ("♣", " forest  "),
+    ("^", " mountain\n"),
+    ("#", " rocks  "),
+    ("~", " river  "),
+    ("=", " ford  "),
+    ("r", " ruins\n"),
+)
+
+
+def plural(n: int, word: str) -> str:
+    """ "1 fight", "3 fights"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
 
 class MetauroScreen(GameScreen):
     BINDINGS = [
-        Binding("e", "end", "End move"),
-        Binding("a", "auto_pair", "Auto pair"),
-        Binding("d", "default", "Default deployment"),
+        # One key may do different things by phase: the first binding whose action applies
+        # now runs, and the footer shows only that one.
+        Binding("e", "confirm_deployment", "Deploy"),
+        Binding("e", "end_move", "End move"),
+        Binding("e", "pass_turn", "Pass"),
+        Binding("d", "default", "Default"),
+        Binding("1", "pick_pair(1)", "Fight", key_display="1-9"),
+        *[Binding(str(i), f"pick_pair({i})", show=False) for i in range(2, 10)],
+        Binding("1", "toggle_unit(1)", "Units", key_display="1-9"),
+        *[Binding(str(i), f"toggle_unit({i})", show=False) for i in range(2, 10)],
+        Binding("a", "auto_pair", "Best pair"),
+        Binding("A,shift+a", "auto_clash", "All auto", key_display="A"),
         Binding("y", "advance(True)", "Advance"),
         Binding("n", "advance(False)", "Stay"),
-        Binding("x", "deselect", "Deselect", show=False),
-        *[Binding(str(i), f"number({i})", show=False) for i in range(1, 10)],
+        Binding("n", "new_game", "New game"),
+        Binding("x", "deselect", "Deselect"),
     ]
     CSS_PATH = STYLES / "metauro.tcss"
 
@@ -68,6 +135,11 @@ class MetauroScreen(GameScreen):
         super().__init__(session)
         self.selected_square: str | None = None
         self.chosen_units: tuple[int, ...] = ()
+        self.pair_squares: tuple[str, ...] = ()  # the squares a clash's pair list is narrowed to
+        self.shown_pairs: tuple[tuple[int, int], ...] = ()  # what keys 1–9 fight, as listed
+        self.auto_clash = False  # A: every remaining pair of this clash is picked automatically
+        self.can_reset = False  # the deployment differs from the default one
+        self.log_width = -1
         self.clock_left = 0
         self.clock_timer = None
         self.clock_running = False
@@ -75,13 +147,44 @@ class MetauroScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         with Horizontal(id="field"):
             yield MetauroGrid(id="grid")
-            yield Static(id="panel")
-        yield EventLog(id="log")
+            yield Static(id="side")
+        with Horizontal(id="lower"):
+            yield Static(id="detail")
+            yield EventLog(id="log")
 
     def on_mount(self) -> None:
         # GameScreen.on_mount runs after this one (Textual calls both, subclass first).
         self.query_one(MetauroGrid).focus()
+        self.query_one(EventLog).border_title = "Log"
         self.clock_timer = self.set_interval(1, self.tick_clock, pause=True)
+
+    # --- layout ------------------------------------------------------------------------------
+    @property
+    def roomy(self) -> bool:
+        width, height = self.app.size
+        return width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT
+
+    def on_resize(self, event=None) -> None:
+        """Choose the layout for the new size, then redraw the panels for it (how many pairs
+        fit, the footer's spacing) and rewrap the log, without waiting for the next move."""
+        super().on_resize()
+        self.set_class(self.roomy, "roomy")
+        self.query_one(Footer).compact = not self.roomy
+        self.call_after_refresh(self.relayout)
+
+    def relayout(self) -> None:
+        log = self.query_one(EventLog)
+        width = log.scrollable_content_region.width
+        if width != self.log_width:  # RichLog wraps a line once, when it is written
+            self.log_width = width
+            log.clear()
+            log.shown = []
+        if self.view is not None:
+            self.render_view(self.view)
+
+    def detail_rows(self) -> int:
+        """Lines the box under the grid holds (its title sits on its top border)."""
+        return max(3, self.app.size.height - CHROME - GRID_HEIGHT[self.roomy] - 1)
 
     # --- reading the view --------------------------------------------------------------------
     def units_by_id(self, view) -> dict:
@@ -102,18 +205,45 @@ class MetauroScreen(GameScreen):
     def stack_here(self, view, square: str) -> list:
         return [u for u in view.units if u.square == square]
 
+    def pair_choices(self, view) -> list[tuple[int, int]]:
+        """The pairs a clash offers, each kind of pair once: two infantry of one stack against
+        the same enemy are the same choice. Narrowed to ``pair_squares`` when some are picked;
+        sorted as the board reads, north to south."""
+        units = self.units_by_id(view)
+        seen: dict[tuple, tuple[int, int]] = {}
+        for a, b in rules.facing_pairs(view):
+            ua, ub = units[a], units[b]
+            seen.setdefault((ua.square, ua.kind, ub.square, ub.kind), (a, b))
+        keys = sorted(
+            seen,
+            key=lambda k: (
+                square_order(k[0]),
+                KINDS.index(k[1]),
+                square_order(k[2]),
+                KINDS.index(k[3]),
+            ),
+        )
+        return [seen[k] for k in keys if all(sq in (k[0], k[2]) for sq in self.pair_squares)]
+
     def render_view(self, view) -> None:
+        self.run_clock(view)  # first: the side panel shows the time left
         grid = self.query_one(MetauroGrid)
         reach: frozenset[str] = frozenset()
         marked: frozenset[str] = frozenset()
+        selected = frozenset({self.selected_square} if self.selected_square else ())
+        if view.phase != PAIR:
+            self.pair_squares = ()
+        if view.clash is None or view.phase == OVER:
+            self.auto_clash = False
         if self.my_turn and view.phase == MOVE and self.chosen_units:
             reach = frozenset(rules.reachable(view, self.chosen_units))
-        elif self.my_turn and view.phase == DEPLOY and self.chosen_units:
-            reach = frozenset(
-                a.square
-                for a in self.game.legal_actions(self.session.state, self.me)
-                if isinstance(a, Place) and a.unit in self.chosen_units
-            )
+        elif self.my_turn and view.phase == DEPLOY:
+            legal = self.game.legal_actions(self.session.state, self.me)
+            self.can_reset = DefaultDeployment() in legal
+            if self.chosen_units:
+                reach = frozenset(
+                    a.square for a in legal if isinstance(a, Place) and a.unit in self.chosen_units
+                )
         elif self.my_turn and view.phase == RETREAT:
             reach = frozenset(
                 a.to
@@ -121,85 +251,154 @@ class MetauroScreen(GameScreen):
                 if isinstance(a, Retreat)
             )
         if view.phase == PAIR and view.clash is not None:
-            marked = frozenset(
-                self.units_by_id(view)[i].square for pair in rules.facing_pairs(view) for i in pair
-            )
-        grid.show(rules.board_rows(view), self.labels(view), reach, self.selected_square, marked)
-        self.query_one("#panel", Static).update(self.panel(view))
+            if self.pair_squares and not self.pair_choices(view):
+                self.pair_squares = ()  # the pairs it narrowed to have fought
+            units = self.units_by_id(view)
+            choices = self.pair_choices(view) if self.my_turn else rules.facing_pairs(view)
+            marked = frozenset(units[i].square for pair in choices for i in pair)
+            selected = frozenset(self.pair_squares)
+        grid.show(rules.board_rows(view), self.labels(view), reach, selected, marked)
+        self.query_one("#side", Static).update(self.side_panel(view))
+        detail = self.query_one("#detail", Static)
+        title, body = self.detail(view)
+        detail.border_title = title
+        detail.update(body)
         log = self.query_one(EventLog)
         log.show([line for e in view.log if (line := self.describe(e, view)) is not None])
-        self.run_clock(view)
+        self.refresh_bindings()
 
     @property
     def me(self) -> int:
         return self.viewer
 
-    def panel(self, view) -> Text:
+    def side_panel(self, view) -> Text:
+        """Whose turn it is (with the move clock) and how each army stands, in at most 12
+        lines of at most 13 characters (the room beside the compact grid): no name is cut."""
         text = Text()
-        if view.phase == DEPLOY:
-            text.append("Deployment\n", style="bold")
+        if view.phase == OVER:
+            text.append("Battle over\n", style="bold")
+            if view.winners:
+                side = view.winners[0]
+                text.append(f"{SIDES[side]}\n", style=f"bold {SIDE_COLOURS[side]}")
+                text.append("win\n")
+            else:
+                text.append("Drawn\n\n")
         else:
-            text.append(f"Turn {view.turn} · ", style="bold")
-            text.append(f"{SIDES[view.mover]} to move\n", style=f"bold {SIDE_COLOURS[view.mover]}")
+            text.append("Deployment\n" if view.phase == DEPLOY else f"Turn {view.turn}\n", "bold")
+            side = view.active if view.phase == DEPLOY else view.mover
+            text.append(f"{SIDES[side]}\n", style=f"bold {SIDE_COLOURS[side]}")
+            if view.phase == DEPLOY:
+                text.append("to deploy\n")
+            elif view.clock and view.phase == MOVE and self.my_turn:
+                text.append(f"to move: {self.clock_left}s\n", style="bold yellow")
+            else:
+                text.append("to move\n")
+        if self.roomy:
+            text.append("\n")
         lost = rules.casualties(view)
         for side in (0, 1):
             left = sum(1 for u in view.units if u.side == side)
-            name = SIDES[side] if not self.has_class("compact") else SIDES[side][:8]
-            text.append(f"{name} ", style=SIDE_COLOURS[side])
-            text.append(f"{left}, lost {lost[side]}")
+            text.append(f"{SIDES[side]}\n", style=SIDE_COLOURS[side])
+            text.append(f" {left} left\n {lost[side]} lost\n")
             held = rules.standards_held(view, side)
             if held:
-                text.append(f", holds ⚑ {' '.join(held)}", style="bold")
-            text.append("\n")
-        if view.clock and view.phase == MOVE and self.my_turn:
-            text.append(f"Clock: {self.clock_left}s\n", style="bold yellow")
-        if self.selected_square:
-            text.append(f"\nSelected {self.selected_square}:\n", style="bold")
+                text.append(f" holds ⚑ {' '.join(held)}\n", style="bold")
+        text.rstrip()
+        return text
+
+    def detail(self, view) -> tuple[str, Text]:
+        """The box under the grid: its title and lines of at most 40 characters."""
+        rows = self.detail_rows()
+        text = Text()
+        self.shown_pairs = ()
+        if view.phase == OVER:
+            text.append(f"{view.reason}\n")
+            self.fight_lines(view, text)
+            return "Battle over", text
+        if view.phase == PAIR and view.clash is not None and self.my_turn:
+            return self.pair_list(view, rows)
+        if self.selected_square and view.phase in (MOVE, DEPLOY):
             for i, u in enumerate(self.stack_here(view, self.selected_square), start=1):
                 mark = "■" if u.id in self.chosen_units else "□"
                 moved = " (moved)" if u.id in view.moved else ""
-                text.append(f" {i} {mark} {rules.unit_name(view, u)}{moved}\n")
-        if view.phase == PAIR and view.clash is not None:
-            text.append("\nPairs to fight:\n", style="bold")
-            for i, (a, b) in enumerate(rules.facing_pairs(view)[:9], start=1):
-                odds = rules.clash_odds(view, a, b)
-                ua, ub = self.units_by_id(view)[a], self.units_by_id(view)[b]
-                chance = f" {odds.win:.0%}"
-                text.append(
-                    f" {i} {ua.square} {KIND_NAMES[ua.kind]} × {ub.square} "
-                    f"{KIND_NAMES[ub.kind]}{chance}\n"
-                )
+                text.append(f"{i} {mark} {rules.unit_name(view, u)}{moved}\n")
+            return f"Stack on {self.selected_square}", text
+        if view.clash is not None and view.clash.fight is not None:
+            self.fight_lines(view, text)
+            return "Last fight", text
+        for key, words in LEGEND:
+            text.append(key, style="bold")
+            text.append(words)
+        return "Legend", text
+
+    def pair_list(self, view, rows: int) -> tuple[str, Text]:
+        """One numbered line a pair: your soldier, the enemy, your chance to win. As many as
+        the box holds (at most 9); the rest are counted, and a square picked on the grid
+        narrows the list to them."""
+        choices = self.pair_choices(view)
+        room = min(MAX_PICK, rows if len(choices) <= rows else rows - 1)
+        self.shown_pairs = tuple(choices[:room])
+        units = self.units_by_id(view)
+        text = Text()
+        for i, (a, b) in enumerate(self.shown_pairs, start=1):
+            ua, ub = units[a], units[b]
+            win = rules.clash_odds(view, a, b).win
+            text.append(f"{i} ", style="bold")
+            text.append(f"{ua.square:>3} {KIND_NAMES[ua.kind]:<8}", style=SIDE_COLOURS[ua.side])
+            text.append(" × ")
+            text.append(f"{ub.square:>3} {KIND_NAMES[ub.kind]:<8}", style=SIDE_COLOURS[ub.side])
+            text.append(f" {win:>4.0%}\n")
+        more = len(choices) - len(self.shown_pairs)
+        if more:
+            text.append(f"+{more} more: pick a square to narrow\n", style="italic")
+        elif rows - len(choices) >= 4 and view.clash.fight is not None:
+            text.append("Last fight:\n", style="bold")
+            self.fight_lines(view, text)
+        if self.pair_squares:
+            return f"Pairs at {' & '.join(self.pair_squares)}, chance to win", text
+        return "Pairs: yours × theirs, chance to win", text
+
+    def fight_lines(self, view, text: Text) -> None:
         fight = view.clash.fight if view.clash is not None else None
-        if fight is not None:
-            text.append("\nLast fight:\n", style="bold")
-            for unit, roll, bonus in (
-                (fight.a, fight.roll_a, fight.bonus_a),
-                (fight.b, fight.roll_b, fight.bonus_b),
-            ):
-                name = self.unit_label(view, unit)
-                text.append(f" {name} ⚄ {roll}+{bonus} = {roll + bonus}\n")
-        return text
+        if fight is None:
+            return
+        for unit, roll, bonus in (
+            (fight.a, fight.roll_a, fight.bonus_a),
+            (fight.b, fight.roll_b, fight.bonus_b),
+        ):
+            name = self.unit_label(view, unit)
+            text.append(f"{name} ⚄ {roll}+{bonus} = {roll + bonus}\n")
+        if fight.winner is None:
+            text.append("A tie: both stay.\n")
+        else:
+            verb = "wins and kills." if fight.killed else "wins."
+            text.append(f"{self.unit_label(view, fight.winner)} {verb}\n")
 
     def prompt_text(self, view) -> str:
+        """One line of at most 78 characters: what the player is asked, and the keys."""
         if view.phase == OVER:
-            return f"Game over — {view.reason}  (n: new game, escape: menu)"
+            return "The battle is over: n for a new game, escape for the menu."
         if not self.my_turn:
             return f"Waiting for the {SIDES[view.active]}…"
         phase = view.phase
         if phase == DEPLOY:
-            return (
-                "Deploy: select a stack (Enter), then a start square; d: default layout; e: done."
-            )
-        if phase == MOVE:
             if self.chosen_units:
-                return "Pick a lit square to move there (1–9 choose units, x deselect); e: end."
-            return "Select a stack to move (arrows + Enter, or click); e: end the move."
+                return "Pick a lit start square for the marked units (1–9 toggle, x deselect)."
+            return "Deploy: select a stack (arrows + Enter, or click) to move it; e when done."
+        if phase == MOVE:
+            end = "e ends the move" if view.moved else "e passes"
+            if self.chosen_units:
+                return f"Pick a lit square to move there (1–9 units, x deselect); {end}."
+            return f"Select a stack to move (arrows + Enter, or click); {end}."
         if phase == PAIR:
-            return "Clash: pick a pair to fight (1–9) or a: the best pairs automatically."
-        if phase == RETREAT:
-            return "Retreat: pick one of the lit squares."
+            return "Clash: 1–9 fights that pair, a the best one, A all of them for you."
+        if phase == RETREAT:  # beaten, or a panicking elephant (Zama)
+            unit = rules.unit_at(view, view.clash.retreating) if view.clash else None
+            what = f"the {KIND_NAMES[unit.kind]} on {unit.square}" if unit else "your unit"
+            return f"Retreat {what}: pick a lit square (arrows + Enter, or click)."
         if phase == ADVANCE:
-            return "You won: y to advance into the square the loser left, n to stay."
+            square = view.clash.vacated if view.clash is not None else None
+            return f"You won: y to advance into {square}, n to stay."
         return ""
 
     # --- the log -----------------------------------------------------------------------------
@@ -218,7 +417,8 @@ class MetauroScreen(GameScreen):
         if isinstance(e, TimeRanOut):
             return f"The {SIDES[e.seat]}' time ran out."
         if isinstance(e, ClashStarted):
-            return f"[b]Clash[/b]: {e.pairs} pair{'s' if e.pairs != 1 else ''} face each other."
+            verb = "faces" if e.pairs == 1 else "face"
+            return f"[b]Clash[/b]: {plural(e.pairs, 'pair')} {verb} each other."
         if isinstance(e, PanicRolled):
             verdict = "panics!" if e.panicked else "holds."
             return f"Trumpet: {self.unit_label(view, e.unit)} rolls {e.roll} and {verdict}"
@@ -242,7 +442,7 @@ class MetauroScreen(GameScreen):
         if isinstance(e, Advanced):
             return f"{self.unit_label(view, e.unit)} advances {e.frm} → {e.to}."
         if isinstance(e, ClashEnded):
-            return f"The clash is over after {e.fights} fight{'s' if e.fights != 1 else ''}."
+            return f"The clash is over after {plural(e.fights, 'fight')}."
         if isinstance(e, GameEnded):
             return f"[b]{e.reason}[/b]"
         return None
@@ -255,6 +455,9 @@ class MetauroScreen(GameScreen):
         sq = event.square
         if view.phase == RETREAT:
             self.act(Retreat(sq))
+            return
+        if view.phase == PAIR:
+            self.narrow_pairs(view, sq)
             return
         if view.phase not in (MOVE, DEPLOY):
             return
@@ -284,46 +487,85 @@ class MetauroScreen(GameScreen):
         self.chosen_units = tuple(u.id for u in own)
         self.view = view
 
+    def narrow_pairs(self, view, sq: str) -> None:
+        """A square picked during a clash narrows the pair list to the pairs fought from it
+        (a second square: between the two); picking it again widens the list."""
+        if sq in self.pair_squares:
+            self.pair_squares = tuple(s for s in self.pair_squares if s != sq)
+            self.view = view
+            return
+        before = self.pair_squares
+        self.pair_squares = (*before, sq)[-2:]
+        if not self.pair_choices(view):
+            self.pair_squares = (sq,)
+            if not self.pair_choices(view):
+                self.pair_squares = before
+                self.notify(f"No pair fights on {sq}.", severity="warning")
+                return
+        self.view = view
+
     def deselect(self) -> None:
         self.selected_square = None
         self.chosen_units = ()
+        self.pair_squares = ()
 
     def action_deselect(self) -> None:
         self.deselect()
         self.view = self.view
 
-    def action_number(self, n: int) -> None:
+    def action_toggle_unit(self, n: int) -> None:
         view = self.view
-        if view is None or not self.my_turn:
+        if view is None or not self.selected_square:
             return
-        if view.phase == PAIR:
-            pairs = rules.facing_pairs(view)
-            if n <= len(pairs):
-                self.act(Pair(*pairs[n - 1]))
-            return
-        if self.selected_square:
-            stack = self.stack_here(view, self.selected_square)
-            if n <= len(stack):
-                uid = stack[n - 1].id
-                chosen = set(self.chosen_units) ^ {uid}
-                self.chosen_units = tuple(u.id for u in stack if u.id in chosen)
-                self.view = view
+        stack = self.stack_here(view, self.selected_square)
+        if n <= len(stack):
+            uid = stack[n - 1].id
+            chosen = set(self.chosen_units) ^ {uid}
+            self.chosen_units = tuple(u.id for u in stack if u.id in chosen)
+            self.view = view
 
-    def action_end(self) -> None:
-        view = self.view
-        if view is None:
+    def action_pick_pair(self, n: int) -> None:
+        """Fight the pair listed under number ``n`` (as the list shows it now)."""
+        if n > len(self.shown_pairs):
+            self.notify(f"There is no pair {n} in the list.", severity="warning")
             return
-        if view.phase == OVER:
-            self.show_result(self.game.outcome(self.session.state))
-        elif view.phase == DEPLOY:
-            self.deselect()
-            self.act(Deploy())
-        elif view.phase == MOVE:
-            self.deselect()
-            self.act(EndMove() if view.moved else Pass())
+        own, enemy = self.shown_pairs[n - 1]
+        self.pair_squares = ()
+        self.act(Pair(own, enemy))
+
+    def action_confirm_deployment(self) -> None:
+        self.deselect()
+        self.act(Deploy())
+
+    def action_end_move(self) -> None:
+        self.deselect()
+        self.act(EndMove())
+
+    def action_pass_turn(self) -> None:
+        self.deselect()
+        self.act(Pass())
 
     def action_auto_pair(self) -> None:
+        self.pair_squares = ()
         self.act(AutoPair())
+
+    def action_auto_clash(self) -> None:
+        """Fight every remaining pair of this clash the way ``a`` would, one after another;
+        the player is still asked where a beaten unit of theirs retreats and whether a winner
+        advances."""
+        self.auto_clash = True
+        self.auto_step()
+
+    def auto_step(self) -> None:
+        view = self.view
+        if self.auto_clash and view is not None and view.phase == PAIR and self.my_turn:
+            self.action_auto_pair()
+
+    def advance(self) -> None:
+        super().advance()
+        view = self.view
+        if self.auto_clash and view is not None and view.phase == PAIR and self.my_turn:
+            self.call_after_refresh(self.auto_step)  # each fight is drawn before the next
 
     def action_default(self) -> None:
         self.deselect()
@@ -332,19 +574,34 @@ class MetauroScreen(GameScreen):
     def action_advance(self, yes: bool) -> None:
         self.act(Advance() if yes else NoAdvance())
 
+    def action_new_game(self) -> None:
+        self.new_game_same_setup()
+
     def check_game_action(self, action: str, parameters) -> bool | None:
-        view = self.view
-        if view is None or action not in ("end", "auto_pair", "default", "advance"):
+        """Only the keys that do something now are live and shown in the footer."""
+        if action not in GAME_ACTIONS:
             return True
+        view = self.view
+        if view is None:
+            return False
         if view.phase == OVER:
-            return action == "end"
+            return action == "new_game"
         if not self.my_turn:
             return False
+        phase = view.phase
+        picking = self.selected_square is not None and phase in (MOVE, DEPLOY)
         return {
-            "end": view.phase in (MOVE, DEPLOY),
-            "auto_pair": view.phase == PAIR,
-            "default": view.phase == DEPLOY,
-            "advance": view.phase == ADVANCE,
+            "confirm_deployment": phase == DEPLOY,
+            "default": phase == DEPLOY and self.can_reset,
+            "end_move": phase == MOVE and bool(view.moved),
+            "pass_turn": phase == MOVE and not view.moved,
+            "toggle_unit": picking,
+            "pick_pair": phase == PAIR,
+            "auto_pair": phase == PAIR,
+            "auto_clash": phase == PAIR,
+            "advance": phase == ADVANCE,
+            "deselect": picking or (phase == PAIR and bool(self.pair_squares)),
+            "new_game": False,
         }[action]
 
     # --- the optional move clock ---------------------------------------------------------------
@@ -368,4 +625,4 @@ class MetauroScreen(GameScreen):
             self.deselect()
             self.act(TimeUp())
             return
-        self.query_one("#panel", Static).update(self.panel(view))
+        self.query_one("#side", Static).update(self.side_panel(view))

@@ -53,15 +53,19 @@ class MetauroGrid(LineCachedBoard):
         super().__init__(id=id)
         self.rows: tuple = ()
         self.reach: frozenset[str] = frozenset()
-        self.selected: str | None = None
+        self.selected: frozenset[str] = frozenset()
         self.marked: frozenset[str] = frozenset()
         self.labels: dict[str, tuple[str, int]] = {}  # square -> (label, side)
 
-    def show(self, rows, labels, reach=frozenset(), selected=None, marked=frozenset()) -> None:
+    def show(
+        self, rows, labels, reach=frozenset(), selected=frozenset(), marked=frozenset()
+    ) -> None:
+        """``selected``: the stack picked to move, or the squares a clash's pairs are narrowed
+        to (one or two)."""
         self.rows = rows
         self.labels = labels
         self.reach = frozenset(reach)
-        self.selected = selected
+        self.selected = frozenset(selected)
         self.marked = frozenset(marked)
         self.changed()
 
@@ -106,7 +110,7 @@ class MetauroGrid(LineCachedBoard):
             bg = REACH
         if sq in self.marked:
             bg = MARK
-        if sq == self.selected:
+        if sq in self.selected:
             bg = SELECTED
         label, side = self.labels.get(sq, ("", -1))
         standard = cell.standard is not None
