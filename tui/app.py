@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterable
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.events import Resize
+from textual.geometry import Size
 from textual.screen import Screen
 
 from saves.locks import HeldElsewhere
@@ -60,7 +62,6 @@ class BatallasApp(HostedGuards, App):
         self.hosted = hosted
         self._start = start
         self._initial_theme = theme
-        self._too_small: TooSmallScreen | None = None
         self._hung_up = False
 
     def get_driver_class(self):
@@ -88,19 +89,30 @@ class BatallasApp(HostedGuards, App):
         self.check_size()
 
     # --- the terminal -----------------------------------------------------------------------
-    def on_resize(self) -> None:
-        self.check_size()
+    def on_resize(self, event: Resize) -> None:
+        self.check_size(event.size)  # the app's own size is updated only after this handler
 
-    def check_size(self) -> None:
-        """Below 80×24 nothing fits: cover everything with a request to enlarge the window."""
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
-        if small and self._too_small is None:
-            self._too_small = TooSmallScreen()
-            self.push_screen(self._too_small)
-        elif not small and self._too_small is not None:
-            if self.screen is self._too_small:
-                self.pop_screen()
-            self._too_small = None
+    def check_size(self, size: Size | None = None) -> None:
+        """Below 80×24 nothing fits: a request to enlarge the window covers everything, on top
+        of whatever screen or dialog is showing, and lifts when the window is large enough.
+
+        One cover at most, always on top: a screen opened while the window is too small (a
+        bot's news, the palette) is covered again (``TooSmallScreen`` calls this when it is
+        suspended), and a cover left beneath it is taken out of Textual's stack, so that no
+        stale cover is ever found when the screens above it close."""
+        width, height = size or self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        stack = self._screen_stack
+        if not stack:
+            return  # not started yet: on_mount looks again
+        for buried in [s for s in stack[:-1] if isinstance(s, TooSmallScreen)]:
+            stack.remove(buried)
+            buried.remove()
+        covered = isinstance(stack[-1], TooSmallScreen)
+        if small and not covered:
+            self.push_screen(TooSmallScreen())
+        elif covered and not small:
+            self.pop_screen()
 
     def hang_up(self) -> None:
         """The terminal is gone (SIGHUP, or its input ended): save what can be saved, write

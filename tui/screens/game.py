@@ -28,6 +28,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from engine.core import IllegalAction, Outcome
+from engine.words import plural
 from saves.paths import visible
 from saves.session import Session
 from saves.store import SaveConflict, SaveError
@@ -142,7 +143,9 @@ class GameScreen(Screen):
         Binding("question_mark,f1", "rules", "Rules"),
         Binding("ctrl+s", "save_as", "Save as"),
         Binding("escape", "menu", "Menu"),
-        Binding("full_stop", "skip_bots", "Skip bots", show=False),
+        Binding("l", "log", "Log"),
+        Binding("k", "keys", "Keys"),
+        Binding("full_stop", "skip_bots", "Skip to my turn", show=False),
         Binding("plus", "bot_speed(-1)", "Bots faster", show=False),
         Binding("minus", "bot_speed(1)", "Bots slower", show=False),
     ]
@@ -168,6 +171,9 @@ class GameScreen(Screen):
         self.skipping = False  # bots play without pauses until a human must act
         self._poll_error: str | None = None  # the last table read problem, said once
         self._said_storage: str | None = None  # the last save problem, said once
+        # seat -> (actions, log lines) just after that seat's last move, for "since then"
+        self._last_move: dict[int, tuple[int, int]] = {}
+        self._summarized = -1  # the action count whose summary was shown
         self._conflict_open = False
 
     # --- layout -------------------------------------------------------------------------------
@@ -243,6 +249,8 @@ class GameScreen(Screen):
             return
         self.shown_seat = self.viewer
         self.view = self.session.view(self.viewer)
+        if self.viewer in human_pending:
+            self.summarize_since_last_move(self.viewer)
         for seat in pending:
             if not self.is_human(seat) and seat not in self.thinking:
                 self.start_bot(seat)
@@ -306,6 +314,7 @@ class GameScreen(Screen):
     def _apply(self, seat: int, action, advance: bool = True) -> bool:
         try:
             self.session.apply(seat, action)
+            self._last_move[seat] = (len(self.session.record.actions), len(self.log_lines()))
         except IllegalAction as err:
             self.notify(err.reason, title="Not allowed", severity="warning", markup=False)
             return False
@@ -345,6 +354,66 @@ class GameScreen(Screen):
         version = len(self.session.record.actions)
         self.thinking = {s: v for s, v in self.thinking.items() if v == version}
         self.advance()
+
+    # --- the log ---------------------------------------------------------------------------
+    def log_lines(self) -> list[str]:
+        """The log lines of the view on screen (the same the log under the board shows)."""
+        from tui.widgets.log import EventLog
+
+        logs = self.query(EventLog)
+        return list(logs.first().shown) if logs else []
+
+    def since_last_move(self, seat: int) -> int | None:
+        """Where the lines after ``seat``'s last move begin, if others moved since."""
+        moved = self._last_move.get(seat)
+        if moved is None:
+            return None
+        actions, lines = moved
+        others = [s for s, _ in self.session.record.actions[actions:] if s != seat]
+        return lines if others and lines <= len(self.log_lines()) else None
+
+    def summarize_since_last_move(self, seat: int) -> None:
+        """When a turn comes back after several moves by others, say what happened (the log
+        under the board holds two or three lines; ``l`` shows everything)."""
+        now = len(self.session.record.actions)
+        moved = self._last_move.get(seat)
+        if moved is None or self._summarized == now or now - moved[0] < 2:
+            return
+        start = self.since_last_move(seat)
+        if start is None:
+            return
+        self._summarized = now
+        self.call_after_refresh(self._show_summary, start)
+
+    def _show_summary(self, start: int) -> None:
+        from rich.text import Text
+
+        new = self.log_lines()[start:]
+        if not new:
+            return
+        shown = new[-4:]
+        text = Text()
+        if len(new) > len(shown):
+            text.append(f"… {plural(len(new) - len(shown), 'earlier line')} (l: the log)\n")
+        for i, line in enumerate(shown):
+            text.append_text(Text.from_markup(line, emoji=False))
+            if i < len(shown) - 1:
+                text.append("\n")
+        self.notify(text, title="Since your last move", timeout=8)
+
+    def action_log(self) -> None:
+        from tui.screens.log_view import LogScreen
+
+        since = self.since_last_move(self.viewer)
+        title = f"{self.game.name} · the log as {self.seat_name(self.viewer)} saw it"
+        self.app.push_screen(LogScreen(title, self.log_lines(), since))
+
+    def action_keys(self) -> None:
+        """Every key of this screen, the footer's and the rest (Textual's help panel)."""
+        if self.query("HelpPanel"):
+            self.app.action_hide_help_panel()
+        else:
+            self.app.action_show_help_panel()
 
     # --- our own save -----------------------------------------------------------------------
     def storage_failed(self, reason: str) -> None:
@@ -451,7 +520,8 @@ class GameScreen(Screen):
         self.advance()
 
     def update_thinking(self) -> None:
-        names = tuple(self.seat_name(s) for s in sorted(self.thinking))
+        labels = self.game.seat_labels(len(self.seats))  # short: the status line is narrow
+        names = tuple(labels[s] for s in sorted(self.thinking))
         self.query_one(Thinking).names = names
 
     # --- hand-over, result ----------------------------------------------------------------------

@@ -1,21 +1,32 @@
 """The main menu: the shared tables you sit at (when the app knows who you are), every
-registered game, then Continue, Campaigns, Rules and Quit."""
+registered game, then Continue, Campaigns, Rules and Quit.
+
+Titles, table names and seat names come from files: they go into the option prompts as
+template values (``Content.from_markup(..., name=...)``), which are never read as markup.
+"""
 
 from __future__ import annotations
 
-from rich.markup import escape
+import re
+import textwrap
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import registry
+from saves.paths import visible
 
 BANNER = "⚔  B A T A L L A S  ⚔"
 TAGLINE = "historical war games from old print-and-play rule sheets"
 TABLES_POLL = 1.0  # seconds between looks at the tables folder (stats only, unless one moved)
+MENU_MAX_WIDTH = 90  # #menu-box's max-width in app.tcss
+MENU_CHROME = 7  # rows around the options: banner and tagline with their padding, border, footer
+OPTION_CHROME = 4  # columns around an option's text: the list's border and padding
 
 
 def players_text(game) -> str:
@@ -24,7 +35,33 @@ def players_text(game) -> str:
     return f"{game.min_players}–{game.max_players} players"
 
 
+def first_clause(description: str) -> str:
+    """A description's opening words, up to its first colon or semicolon: the compact menu's
+    one line per game."""
+    return re.split(r"[:;]", description, maxsplit=1)[0].strip().rstrip(".")
+
+
+def wrapped_height(prompts: list[str | Content | None], width: int) -> int:
+    """Lines the option list takes for these prompts (None is a separator) at ``width``."""
+    lines = 0
+    for prompt in prompts:
+        if prompt is None:
+            lines += 1
+            continue
+        plain = prompt.plain if isinstance(prompt, Content) else Content.from_markup(prompt).plain
+        for line in plain.split("\n"):
+            lines += len(textwrap.wrap(line, max(width, 10))) or 1
+    return lines
+
+
 class MenuScreen(Screen):
+    """Two layouts with the same entries: each game on one line (its description's first
+    clause) when the window is small, its whole description beneath it when there is room.
+    Either way every entry is on screen at 80×24 without scrolling."""
+
+    compact: bool | None = None  # the layout shown; None until the first one is built
+    tables_seen = None
+
     BINDINGS = [
         Binding("c", "continue", "Continue"),
         Binding("l", "load", "Campaigns"),
@@ -40,7 +77,6 @@ class MenuScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.tables_seen = None
         self.refresh_menu()
         self.query_one(OptionList).focus()
         if self.app.tables is not None and self.app.player:
@@ -54,58 +90,89 @@ class MenuScreen(Screen):
     def on_screen_resume(self) -> None:
         self.refresh_menu()
 
+    def on_resize(self) -> None:
+        if self.compact is not None and self.choose_compact(self.entries(False)) != self.compact:
+            self.refresh_menu()
+
+    def choose_compact(self, full: list) -> bool:
+        """The full layout when all of it fits between the banner and the footer."""
+        width, height = self.app.size
+        room = height - MENU_CHROME
+        prompts = [prompt for prompt, _ in full]
+        return wrapped_height(prompts, min(width, MENU_MAX_WIDTH) - OPTION_CHROME) > room
+
     def refresh_menu(self) -> None:
         menu = self.query_one(OptionList)
         highlighted = menu.highlighted
+        full = self.entries(False)
+        self.compact = self.choose_compact(full)
+        entries = self.entries(True) if self.compact else full
+        # The list never runs under the footer: with more entries than rows (many tables) it
+        # scrolls instead.
+        menu.styles.max_height = max(3, self.app.size.height - MENU_CHROME + 2)
         menu.clear_options()
-        self.add_tables(menu)
-        for game in registry.ENTRIES:
-            menu.add_option(
-                Option(
-                    f"[b]{game.name}[/b]  [dim]{players_text(game)}[/dim]\n  {game.description}",
-                    id=f"game:{game.id}",
-                )
-            )
-        menu.add_option(None)
-        recent = self.app.store.most_recent(unfinished=True)
-        if recent is not None:
-            menu.add_option(
-                Option(
-                    f"Continue  [dim]{escape(recent.title)} · {escape(recent.progress)}[/dim]",
-                    id="continue",
-                )
-            )
-        menu.add_option(
-            Option("Campaigns  [dim]saved games: resume, rename, delete[/dim]", id="load")
+        menu.add_options(
+            [None if prompt is None else Option(prompt, id=key) for prompt, key in entries]
         )
-        menu.add_option(Option("Rules", id="rules"))
-        menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = (
             highlighted if highlighted is not None and highlighted < menu.option_count else 0
         )
 
-    def add_tables(self, menu: OptionList) -> None:
+    def entries(self, compact: bool) -> list:
+        """(prompt, option id) for every menu entry; a None prompt is a separator."""
+        out = self.tables_entries(compact)
+        width = min(self.app.size.width, MENU_MAX_WIDTH) - OPTION_CHROME
+        for game in registry.ENTRIES:
+            players = players_text(game)
+            if compact:
+                about = f"  [dim]{players}[/dim]  {first_clause(game.description)}"
+            else:  # wrapped here, so that every line of it keeps the indent
+                about = f"  [dim]{players}[/dim]\n" + "\n".join(
+                    textwrap.wrap(
+                        game.description, width, initial_indent="  ", subsequent_indent="  "
+                    )
+                )
+            out.append((f"[b]{game.name}[/b]{about}", f"game:{game.id}"))
+        out.append((None, None))
+        recent = self.app.store.most_recent(unfinished=True)
+        if recent is not None:
+            prompt = Content.from_markup(
+                "Continue  [dim]$title · $progress[/dim]",
+                title=visible(recent.title),
+                progress=visible(recent.progress),
+            )
+            out.append((prompt, "continue"))
+        out.append(("Campaigns  [dim]saved games: resume, rename, delete[/dim]", "load"))
+        out.append(("Rules", "rules"))
+        out.append(("Quit", "quit"))
+        return out
+
+    def tables_entries(self, compact: bool) -> list:
         """The tables this player sits at, with whose turn it is; "your turn" stands out."""
         from saves.tables import turn_text
 
         tables, player = self.app.tables, self.app.player
         if tables is None or not player:
-            return
+            return []
         self.tables_seen = tables.stamps()
         mine = tables.tables_of(player)
+        out = []
         for table in mine:
             game = tables.game(table)
             turn = turn_text(game, table, player)
-            turn = "[b reverse] your turn [/]" if turn == "your turn" else f"[dim]{turn}[/dim]"
-            name, seats = escape(table.name), escape(", ".join(table.owners))
-            menu.add_option(
-                Option(
-                    f"Table [b]{name}[/b]  {turn}\n  [dim]{game.name} · {seats}[/dim]",
-                    id=f"table:{table.name}",
-                )
+            mark = "[b reverse] $turn [/]" if turn == "your turn" else "[dim]$turn[/dim]"
+            below = "  " if compact else "\n  "
+            prompt = Content.from_markup(
+                f"Table [b]$name[/b]  {mark}{below}[dim]$game · $seats[/dim]",
+                name=visible(table.name),
+                turn=visible(turn),
+                game=game.name,
+                seats=visible(", ".join(table.owners)),
             )
+            out.append((prompt, f"table:{table.name}"))
         if mine:
-            menu.add_option(None)
+            out.append((None, None))
+        return out
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""

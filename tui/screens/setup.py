@@ -5,11 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from engine import registry
+from saves.paths import unprintable_problem
 from saves.record import SeatInfo
 from saves.session import Session
 
@@ -22,6 +24,44 @@ def seat_choices(game) -> list[tuple[str, str]]:
 
 def default_bot_level(game) -> str:
     return "strong" if "strong" in game.bots else next(iter(game.bots))
+
+
+BOT_STYLES = {
+    "gallic": {
+        "easy": "exchanges cards at random",
+        "strong": "exchanges for the best expected battle total",
+    },
+    "alamo": {
+        "easy": "fires, pays and fights at random",
+        "strong": "plans each attack and defence by the expected margin",
+    },
+    "mates": {
+        "easy": "attacks and counters at random",
+        "strong": "weighs every attack against the cards it has not seen",
+    },
+    "ataque": {
+        "easy": "cautious: one pile, attacks only with a clear edge",
+        "teg": "the classic TEG robot",
+        "strong": "plays for its objective by the exact odds",
+    },
+    "metauro": {
+        "easy": "marches at the enemy, fights at random",
+        "strong": "plans every unit's fight and guards its general",
+    },
+}
+
+
+def bot_style(game, level: str) -> str:
+    """How a bot level plays, in a few words (from what the bots module says of it)."""
+    known = BOT_STYLES.get(game.id, {}).get(level)
+    if known:
+        return known
+    doc = (game.bots[level].__doc__ or "").strip()
+    return doc.splitlines()[0].rstrip(".") if doc else "a bot"
+
+
+def bot_levels_text(game) -> str:
+    return "Bots: " + " · ".join(f"{level} — {bot_style(game, level)}" for level in game.bots)
 
 
 def named_seats(game, seats: list[SeatInfo]) -> tuple[SeatInfo, ...]:
@@ -49,6 +89,8 @@ class SetupScreen(Screen):
         self.players = players or min(game.max_players, max(2, game.min_players))
 
     def compose(self) -> ComposeResult:
+        """One line per field (compact widgets), so that six seats, the options and the Start
+        button all fit 80×24 without scrolling."""
         labels = self.game.seat_labels(self.players)
         with VerticalScroll(id="setup"):
             yield Static(f"New game · [b]{self.game.name}[/b]", classes="title")
@@ -63,6 +105,7 @@ class SetupScreen(Screen):
                         ],
                         value=self.players,
                         allow_blank=False,
+                        compact=True,
                         id="players",
                     )
             for i, label in enumerate(labels):
@@ -71,10 +114,17 @@ class SetupScreen(Screen):
                     yield Select(
                         seat_choices(self.game),
                         allow_blank=False,
+                        compact=True,
                         id=f"kind-{i}",
                         value=HUMAN if i == 0 else f"bot:{default_bot_level(self.game)}",
                     )
-                    yield Input(placeholder=f"name (Player {i + 1})", id=f"name-{i}", max_length=24)
+                    yield Input(
+                        placeholder=f"name (Player {i + 1})",
+                        id=f"name-{i}",
+                        max_length=24,
+                        compact=True,
+                    )
+            yield Static(Content(bot_levels_text(self.game)), id="bot-levels", classes="hint")
             for option in self.game.options:
                 with Horizontal(classes="row"):
                     yield Label(option.label, classes="field-label")
@@ -82,13 +132,16 @@ class SetupScreen(Screen):
                         [(text, value) for text, value in option.choices],
                         value=option.default,
                         allow_blank=False,
+                        compact=True,
                         id=f"option-{option.key}",
                     )
             if hasattr(self.game, "load_deck") and not self.app.hosted:  # no paths over SSH
                 with Horizontal(classes="row"):
                     yield Label("Deck file", classes="field-label")
                     yield Input(
-                        placeholder="optional: a file from `batallas mates-deck`", id="deck-file"
+                        placeholder="optional: a file from `batallas mates-deck`",
+                        id="deck-file",
+                        compact=True,
                     )
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field-label")
@@ -97,10 +150,11 @@ class SetupScreen(Screen):
                     id="seed",
                     restrict=r"[0-9]*",
                     max_length=19,
+                    compact=True,
                 )
             with Horizontal(classes="row buttons"):
-                yield Button("Start", variant="primary", id="start")
-                yield Button("Back", id="back")
+                yield Button("Start", variant="primary", id="start", compact=True)
+                yield Button("Back", id="back", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -116,8 +170,11 @@ class SetupScreen(Screen):
         else:
             self.action_back()
 
-    def on_input_submitted(self) -> None:
-        self.action_start()
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter moves on to the next field: only Start (or ctrl+s) starts a game, so a name
+        typed first never starts one with the other seats left as they were."""
+        event.stop()
+        self.focus_next()
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -133,7 +190,18 @@ class SetupScreen(Screen):
                 seats.append(SeatInfo(kind="bot", name=name, level=str(kind).split(":", 1)[1]))
         return named_seats(self.game, seats)
 
+    def refuse(self, problem: str) -> None:
+        """Say why the game cannot start (it quotes what was typed: plain text)."""
+        self.notify(problem, severity="error", timeout=8, markup=False)
+
     def action_start(self) -> None:
+        for i in range(self.players):
+            name = self.query_one(f"#name-{i}", Input)
+            problem = unprintable_problem(name.value, f"Player {i + 1}'s name")
+            if problem:
+                name.focus()
+                self.refuse(problem)
+                return
         config = {
             o.key: self.query_one(f"#option-{o.key}", Select).value for o in self.game.options
         }
@@ -143,14 +211,23 @@ class SetupScreen(Screen):
 
             deck, problem = read_deck(self.game, deck_inputs.first(Input).value.strip())
             if problem:
-                self.notify(problem, severity="error", timeout=8)
+                self.refuse(problem)
                 return
             config["deck"] = deck
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
-        session = Session.new(
-            self.game, self.app.store, self.chosen_seats(), config, seed=seed, players=self.players
-        )
+        try:
+            session = Session.new(
+                self.game,
+                self.app.store,
+                self.chosen_seats(),
+                config,
+                seed=seed,
+                players=self.players,
+            )
+        except ValueError as err:  # the game refuses this setup (a deck too small for the seats)
+            self.refuse(f"Cannot start {self.game.name}: {err}.")
+            return
         self.app.open_session(session)
 
 

@@ -11,6 +11,12 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class TooSmallScreen(Screen):
+    """Covers the screen beneath, untouched, until the window is 80×24 again.
+
+    ``BatallasApp.check_size`` pushes and pops it. Keys typed meanwhile reach only this cover
+    (and the app's own ctrl+q), never the game or dialog beneath it.
+    """
+
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; }
     TooSmallScreen Static { text-align: center; width: auto; }
@@ -20,12 +26,17 @@ class TooSmallScreen(Screen):
         with Middle(), Center():
             yield Static(id="too-small")
 
+    def on_mount(self) -> None:
+        self.on_resize()
+
     def on_resize(self) -> None:
-        self.app.check_size()
         self.query_one("#too-small", Static).update(
             f"Please enlarge the window\n\nBatallas needs {MIN_WIDTH}×{MIN_HEIGHT}; "
             f"this terminal is {self.app.size.width}×{self.app.size.height}."
         )
+        self.app.check_size()
 
-    def on_mount(self) -> None:
-        self.on_resize()
+    def on_screen_suspend(self) -> None:
+        """Something opened on top of this cover (or it is being lifted): let the app cover
+        the new screen too while the window is still too small."""
+        self.app.call_later(self.app.check_size)
