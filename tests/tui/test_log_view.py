@@ -51,6 +51,8 @@ async def test_the_turn_comes_back_with_a_summary_and_the_whole_log(make_app):
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.my_turn
         assert any(n.startswith("Since your last move") for n in notes(app))
+        assert all(isinstance(n.message, str) for n in app._notifications)
+        await pilot.pause(0.2)  # the toast is drawn
         lines = screen.log_lines()
         await pilot.press("l")
         await pilot.pause()

@@ -39,6 +39,7 @@ MAX_BOT_RETRIES = 3
 BOT_SPEEDS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
 STYLES = Path(__file__).parent.parent / "styles"
 TABLE_POLL = 0.25  # seconds between looks at a shared table's file (a stat when idle)
+SUMMARY = "Since your last move"
 SAVE_POLL = 2.0  # seconds between looks at our own save: did another session continue it?
 
 
@@ -388,18 +389,22 @@ class GameScreen(Screen):
     def _show_summary(self, start: int) -> None:
         from rich.text import Text
 
+        from tui.widgets.log import EventLog
+
         new = self.log_lines()[start:]
-        if not new:
+        logs = self.query(EventLog)
+        if not new or (logs and len(new) <= logs.first().size.height):
+            return  # the log under the board already shows all of it
+        if self.game.outcome(self.session.state) is not None:
             return
-        shown = new[-4:]
-        text = Text()
+        shown = [Text.from_markup(line, emoji=False).plain for line in new[-4:]]
         if len(new) > len(shown):
-            text.append(f"… {plural(len(new) - len(shown), 'earlier line')} (l: the log)\n")
-        for i, line in enumerate(shown):
-            text.append_text(Text.from_markup(line, emoji=False))
-            if i < len(shown) - 1:
-                text.append("\n")
-        self.notify(text, title="Since your last move", timeout=8)
+            earlier = plural(len(new) - len(shown), "earlier line")
+            shown.insert(0, f"… {earlier} (l: the whole log)")
+        for note in list(self.app._notifications):  # one summary at a time, the newest
+            if note.title == SUMMARY:
+                self.app._unnotify(note)
+        self.notify("\n".join(shown), title=SUMMARY, timeout=8, markup=False)
 
     def action_log(self) -> None:
         from tui.screens.log_view import LogScreen
