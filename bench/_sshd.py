@@ -130,6 +130,16 @@ class Server:
         )
         return config
 
+    def add_player(self, name: str) -> Path:
+        """One more player on this server: a key of their own and its authorized_keys line
+        (sshd reads the file at every login, so this works while it runs). Returns the key."""
+        key = self.tmp / f"key-{name}"
+        _keygen(key)
+        line = key_line(name, key.with_name(key.name + ".pub").read_text())
+        with open(self.tmp / "authorized_keys", "a") as keys:
+            keys.write(line + "\n")
+        return key
+
     def start(self, timeout: float = 30) -> Server:
         config = self.write_config()
         if os.getuid() == 0:
@@ -179,10 +189,11 @@ class Server:
                 return line.strip()
         return None
 
-    def ssh_argv(self, *remote: str, tty: bool = True) -> list[str]:
-        """The player's `ssh` (a remote command, if given, is what ForceCommand ignores)."""
+    def ssh_argv(self, *remote: str, tty: bool = True, key: Path | None = None) -> list[str]:
+        """The player's `ssh` (a remote command, if given, is what ForceCommand ignores);
+        ``key`` is another player's, from add_player."""
         return [
-            "ssh", "-F", "/dev/null", "-tt" if tty else "-T", "-i", str(self.key),
+            "ssh", "-F", "/dev/null", "-tt" if tty else "-T", "-i", str(key or self.key),
             "-p", str(self.port),
             "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
             "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",

@@ -1,4 +1,9 @@
-"""`make bench`: run every benchmark script here and print their JSON reports as one object."""
+"""`make bench`: run every benchmark script here and print their JSON reports as one object.
+
+Each script is found by name (bench/*.py but this one, the probe and `_` helpers), runs alone
+(the timings must not compete with each other) and prints one JSON line. The longest,
+ssh_load.py (50 SSH players at once), takes about two minutes and stops itself at 15.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 SKIP = {"run_all.py", "startup_probe.py"}
+TIMEOUT = 1200  # seconds for one script: a hung bench is reported, not waited for
 
 
 def main() -> int:
@@ -18,12 +24,29 @@ def main() -> int:
         if script.name in SKIP or script.name.startswith("_"):
             continue
         print(f"running {script.name}…", file=sys.stderr, flush=True)
-        done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
-        if done.returncode != 0:
+        proc = subprocess.Popen(
+            [sys.executable, str(script)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            out, err = proc.communicate(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            proc.terminate()  # SIGTERM: the script's own clean-up (servers, clients) runs
+            try:
+                proc.communicate(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.communicate()
             failed = True
-            report[script.stem] = {"error": done.stderr.strip().splitlines()[-5:]}
+            report[script.stem] = {"error": [f"no report after {TIMEOUT} s"]}
             continue
-        report[script.stem] = json.loads(done.stdout.strip().splitlines()[-1])
+        if proc.returncode != 0:
+            failed = True
+            report[script.stem] = {"error": err.strip().splitlines()[-5:]}
+            continue
+        report[script.stem] = json.loads(out.strip().splitlines()[-1])
     print(json.dumps(report, indent=2, ensure_ascii=False))
     return 1 if failed else 0
 

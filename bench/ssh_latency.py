@@ -27,7 +27,7 @@ QUIET = 0.25  # seconds without output: the update is complete
 NO_UPDATE = 2.0  # seconds: a key that changed nothing on screen
 SIZE = (120, 40)
 RIGHT, LEFT = b"\x1b[C", b"\x1b[D"
-ATAQUE = f"{BATALLAS} --hosted new ataque --seat human --seat human --seat human --seed 1"
+ATAQUE = f"{BATALLAS} --hosted new ataque --seat human --seat bot:easy --seat bot:easy --seed 1"
 BARE = shlex.join([sys.executable, str(Path(__file__).resolve()), "bare"])
 
 
