@@ -155,16 +155,16 @@ def mates_deck(pgn: str, output: str) -> int:
         text = path.read_text(encoding="utf-8", errors="replace") if regular else None
     except OSError as err:
         print(f"Cannot read {visible(pgn)}: {err.strerror or err}", file=sys.stderr)
-        return 1
+        return 2
     if text is None:
         print(f"Cannot read {visible(pgn)}: not a regular file", file=sys.stderr)
-        return 1
+        return 2
     cards, skipped = build_deck(text, source=path.name)
     for line in report(cards, skipped).splitlines():
         print(visible(line), file=sys.stderr)
     if not cards:
         print("No deck written.", file=sys.stderr)
-        return 1
+        return 2
     try:
         out.write_text(deck_json(cards), encoding="utf-8")
     except OSError as err:
@@ -265,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
             recent = store.most_recent()
             if recent is None:
                 print("No saved games yet.", file=sys.stderr)
-                return 1
+                return 2
             name = recent.name
         start = _resume_starter(name)
 

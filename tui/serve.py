@@ -359,7 +359,7 @@ def run(args: argparse.Namespace) -> int:
         server.serve()
     except OSError as err:
         print(f"Cannot serve on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
-        return 1
+        return 2
     return 0
 
 

@@ -89,7 +89,7 @@ def run(args, saves_folder: Path | None = None) -> int:
         return _join(tables, args, person, saves_folder)
     except SaveError as err:
         print(f"batallas table: {visible(err.reason)}", file=sys.stderr)
-        return 1
+        return 2
 
 
 def _new(tables, args) -> int:

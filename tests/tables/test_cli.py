@@ -31,7 +31,7 @@ def test_new_prints_the_name_and_list_shows_seats_turn_and_version(where, tmp_pa
 
 
 def test_new_refuses_bad_seats(where, capsys):
-    assert main(["table", "new", "gallic", "--seat", "alice", "--seat", "alice", *where]) == 1
+    assert main(["table", "new", "gallic", "--seat", "alice", "--seat", "alice", *where]) == 2
     assert "two seats" in capsys.readouterr().err
 
 
@@ -44,9 +44,9 @@ def test_tables_dir_from_the_environment(tmp_path, monkeypatch, capsys):
 def test_join_refuses_an_unknown_table_a_stranger_and_nobody(where, capsys):
     main(["table", "new", "gallic", "--seat", "alice", "--seat", "bob", *where])
     capsys.readouterr()
-    assert main(["table", "join", "nope", "--as", "alice", *where]) == 1
+    assert main(["table", "join", "nope", "--as", "alice", *where]) == 2
     assert "no table named 'nope'" in capsys.readouterr().err
-    assert main(["table", "join", "gallic-1", "--as", "carol", *where]) == 1
+    assert main(["table", "join", "gallic-1", "--as", "carol", *where]) == 2
     assert "carol has no seat at table 'gallic-1'" in capsys.readouterr().err
     assert main(["table", "join", "gallic-1", *where]) == 2
     assert "--as" in capsys.readouterr().err

@@ -60,7 +60,7 @@ def test_new_refuses_a_wrong_seat_count_or_bot_level(tmp_path, capsys):
 
 
 def test_resume_with_no_saves_says_so(tmp_path, capsys):
-    assert main(["--saves-dir", str(tmp_path), "resume"]) == 1
+    assert main(["--saves-dir", str(tmp_path), "resume"]) == 2
     assert "No saved games" in capsys.readouterr().err
 
 
@@ -103,7 +103,7 @@ def test_mates_deck_keeps_rated_mates_and_says_what_it_skipped(tmp_path, capsys)
 
 def test_mates_deck_reports_a_missing_file_and_writes_nothing(tmp_path, capsys):
     out = tmp_path / "deck.json"
-    assert main(["mates-deck", str(tmp_path / "none.pgn"), "-o", str(out)]) == 1
+    assert main(["mates-deck", str(tmp_path / "none.pgn"), "-o", str(out)]) == 2
     assert "Cannot read" in capsys.readouterr().err and not out.exists()
 
 
