@@ -364,7 +364,7 @@ def test_any_arguments_end_in_a_status_never_a_traceback(argv, batallas_home, pl
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = status(argv)
-    # 0 done, 1 nothing to do or a file could not be read, 2 the arguments are wrong.
+    # 0 done, 2 refused (one line saying why).
     assert code in (0, 2), (argv, code, err.getvalue())
     assert "Traceback" not in err.getvalue()
     assert not any(ch in out.getvalue() + err.getvalue() for ch in RAW), argv
