@@ -54,8 +54,9 @@ class Event:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
 
-def visible_log(log: tuple[Event, ...], seat: Seat) -> tuple[Event, ...]:
-    """The events a seat may see: every game's ``view`` filters its log through this."""
+def visible_log(log: tuple[Event, ...], seat: Seat | None) -> tuple[Event, ...]:
+    """The events a seat may see (``None``: a spectator, the public events only); every
+    game's ``view`` filters its log through this."""
     return tuple(e for e in log if e.visible(seat))
 
 
@@ -103,7 +104,17 @@ class BotTable(Mapping[str, Bot]):
 
 
 class Game(Protocol[S, A]):
-    """What ``engine.registry`` holds for each game id."""
+    """What ``engine.registry`` holds for each game id.
+
+    ``view(state, seat)`` is what ``seat`` may see; ``view(state, None)`` is the public view a
+    spectator of a shared table (or of a replay) gets: every hand, objective, face-down card,
+    deck order and the RNG hidden, and the log cut to the events whose ``visible_to`` is None.
+    It never shows anything some seat's view hides.
+
+    ``chapter(state)`` names the part of the game a state belongs to (a battle, a turn, a
+    round), so that a replay can step a chapter at a time: consecutive states with the same
+    chapter belong together, and a chapter never comes back once the next one has begun.
+    """
 
     id: str
     name: str
@@ -123,9 +134,10 @@ class Game(Protocol[S, A]):
     def to_move(self, state: S) -> tuple[Seat, ...]: ...
     def legal_actions(self, state: S, seat: Seat) -> tuple[A, ...]: ...
     def apply(self, state: S, seat: Seat, action: A) -> S: ...
-    def view(self, state: S, seat: Seat) -> S: ...
+    def view(self, state: S, seat: Seat | None) -> S: ...
     def outcome(self, state: S) -> Outcome | None: ...
     def progress(self, state: S) -> str: ...
+    def chapter(self, state: S) -> str: ...
     def rules_markdown(self) -> str: ...
 
 
@@ -137,6 +149,20 @@ def replay(
     for seat, action in actions:
         state = game.apply(state, seat, action)
     return state
+
+
+def steps(
+    game: Game, config: Mapping[str, Any], seed: int, players: int, actions: list[tuple[Seat, Any]]
+) -> list[Any]:
+    """Every state of a game from its seed and action log: index 0 is the new game, index
+    ``i`` the state after the ``i``-th action. A replay steps through these (and groups them
+    by ``game.chapter``); raises ``IllegalAction`` like ``apply`` if the log is not legal."""
+    state = game.new(config, seed, players)
+    out = [state]
+    for seat, action in actions:
+        state = game.apply(state, seat, action)
+        out.append(state)
+    return out
 
 
 def check_seat(game: Game, state: Any, seat: Seat) -> None:

@@ -279,9 +279,10 @@ class AlamoGame:
 
     # -- view / outcome --
 
-    def view(self, state: AlamoState, seat: Seat) -> AlamoState:
+    def view(self, state: AlamoState, seat: Seat | None) -> AlamoState:
         """Decks (order and content), the RNG, the other side's hand, anyone else's selection
-        in progress and the solitaire's face-down attack are hidden."""
+        in progress and the solitaire's face-down attack are hidden; a spectator (``seat``
+        None) sees no hand and no selection in progress."""
         sides = []
         for s, side in enumerate(state.sides):
             table = side.table
@@ -327,6 +328,10 @@ class AlamoGame:
         if result.is_draw:
             return f"Drawn on turn {state.turn}"
         return f"{SIDES[result.winners[0]]} won on turn {state.turn}"
+
+    def chapter(self, state: AlamoState) -> str:
+        """A replay steps a turn at a time, in both modes (the turn's draw, fire, battle...)."""
+        return f"Turn {state.turn}"
 
     def rules_markdown(self) -> str:
         return (

@@ -103,7 +103,16 @@ from engine.ataque.state import (
     TurnEnded,
     TurnStarted,
 )
-from engine.core import HIDDEN, BotTable, IllegalAction, Option, Outcome, Seat, check_seat
+from engine.core import (
+    HIDDEN,
+    BotTable,
+    IllegalAction,
+    Option,
+    Outcome,
+    Seat,
+    check_seat,
+    visible_log,
+)
 from engine.rng import Rng
 from engine.words import plural
 
@@ -714,9 +723,11 @@ class AtaqueGame:
 
     # -- view / outcome --
 
-    def view(self, state: AtaqueState, seat: Seat) -> AtaqueState:
+    def view(self, state: AtaqueState, seat: Seat | None) -> AtaqueState:
         """Other players' objectives (until the game is over) and cards, the draw pile's
-        order and contents, and the RNG are hidden; the log keeps what ``seat`` may see."""
+        order and contents, and the RNG are hidden; the log keeps what ``seat`` may see. A
+        spectator (``seat`` None) sees no hand, and the objectives only once the game is
+        over, as the players do."""
         over = state.phase == OVER
         players = tuple(
             p
@@ -728,9 +739,12 @@ class AtaqueGame:
             )
             for s, p in enumerate(state.players)
         )
-        log = tuple(e for e in state.log if e.visible_to is None or seat in e.visible_to)
         return attrs.evolve(
-            state, rng=None, players=players, deck=(HIDDEN,) * len(state.deck), log=log
+            state,
+            rng=None,
+            players=players,
+            deck=(HIDDEN,) * len(state.deck),
+            log=visible_log(state.log, seat),
         )
 
     def outcome(self, state: AtaqueState) -> Outcome | None:
@@ -748,6 +762,10 @@ class AtaqueGame:
         if result.is_draw:
             return f"Drawn in round {state.round}"
         return f"{COLOUR_NAMES[result.winners[0]]} won in round {state.round}"
+
+    def chapter(self, state: AtaqueState) -> str:
+        """A replay steps a player's turn at a time, named by its round and colour."""
+        return f"Round {state.round} · {COLOUR_NAMES[state.active]}"
 
     def rules_markdown(self) -> str:
         return (

@@ -285,8 +285,9 @@ class GallicGame:
             log=log,
         )
 
-    def view(self, state: GallicState, seat: Seat) -> GallicState:
-        """Deck order, the RNG and, before the reveal, the other side's cards are hidden."""
+    def view(self, state: GallicState, seat: Seat | None) -> GallicState:
+        """Deck order, the RNG and, before the reveal, the other side's cards are hidden; a
+        spectator (``seat`` None) sees neither side's cards until the reveal shows both."""
         revealed = state.phase in (REVEAL, OVER)
         sides = []
         for s, side in enumerate(state.sides):
@@ -317,6 +318,10 @@ class GallicGame:
         if result.is_draw:
             return f"Draw {battles}"
         return f"{SIDES[result.winners[0]]} won {battles}"
+
+    def chapter(self, state: GallicState) -> str:
+        """A replay steps a battle at a time: the exchange, the reveal and the next deal."""
+        return f"Battle {state.number}"
 
     def rules_markdown(self) -> str:
         return (

@@ -328,9 +328,10 @@ class MatesGame:
 
     # -- view / outcome --
 
-    def view(self, state: MatesState, seat: Seat) -> MatesState:
+    def view(self, state: MatesState, seat: Seat | None) -> MatesState:
         """Piles, the box, the face-down covers, the attacker's card until it is shown, the
-        solo cards to come, the played mating moves and the RNG are hidden."""
+        solo cards to come, the played mating moves and the RNG are hidden; a spectator
+        (``seat`` None) sees the attacker's card only once it is shown."""
         r = state.round
         if r is not None:
             card = r.card if (r.revealed or seat == r.attacker) else HIDDEN
@@ -373,6 +374,15 @@ class MatesGame:
             names = " and ".join(seat_name(s) for s in state.winners)
             return f"{names} won after {plural(state.rounds, 'round')}"
         return f"Round {state.rounds} · piles: {counts}"
+
+    def chapter(self, state: MatesState) -> str:
+        """A replay steps a round at a time on the table, a card at a time in the solo (its
+        puzzle and the review of the answer together)."""
+        if state.mode == SOLO:
+            solo = state.solo
+            assert solo is not None
+            return f"Card {len(solo.history) + (1 if state.phase == PUZZLE else 0)}"
+        return f"Round {state.rounds}"
 
     def rules_markdown(self) -> str:
         return (

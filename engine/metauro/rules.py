@@ -302,8 +302,9 @@ class MetauroGame:
 
     # -- view / outcome --
 
-    def view(self, state: MetauroState, seat: Seat) -> MetauroState:
-        """Nothing on the battlefield is secret: only the RNG is hidden."""
+    def view(self, state: MetauroState, seat: Seat | None) -> MetauroState:
+        """Nothing on the battlefield is secret: only the RNG is hidden, from a spectator
+        (``seat`` None) as from the players."""
         return attrs.evolve(state, rng=None, log=visible_log(state.log, seat))
 
     def outcome(self, state: MetauroState) -> Outcome | None:
@@ -325,6 +326,11 @@ class MetauroGame:
             f"{board.name} · turn {state.turn} · {SIDES[state.mover]} to move · "
             f"lost: Romans {lost[ROMANS]}, Carthaginians {lost[CARTHAGINIANS]}"
         )
+
+    def chapter(self, state: MetauroState) -> str:
+        """A replay steps a turn at a time (the moves and the clash after them); both
+        deployments come first, as one chapter."""
+        return f"Turn {state.turn}" if state.turn else "Deployment"
 
     def rules_markdown(self) -> str:
         return (

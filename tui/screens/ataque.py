@@ -1,14 +1,27 @@
 """Ataque: the world map (or the territory table, or the continents), your cards and secret
-objective, every player's strength, and the footer telling what can be done now. Select with
-arrows, the mouse, or by typing part of a name after `/`."""
+objective, every player's strength, and the footer telling what can be done now.
+
+The cursor moves with the arrows, a click (which only looks: nothing is played), or by typing
+part of a name after `/`; Enter acts on the territory under it. Everything fits 80×24: the map
+shows all 42 army counts and every border, and the lines below it (selection, players,
+objective, cards, prompt) each fit one line, shortening words before losing facts.
+"""
 
 from __future__ import annotations
 
+import unicodedata
+
 from rich.text import Text
+from textual import events
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Input, Static, TabbedContent, TabPane
+from textual.content import Content
+from textual.markup import escape
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Input, OptionList, Static, TabbedContent, TabPane
+from textual.widgets.option_list import Option
 
 from engine.ataque import rules
 from engine.ataque.actions import Attack, EndPhase, Exchange, MoveIn, Place, Regroup
@@ -18,6 +31,7 @@ from engine.ataque.data import (
     COLOUR_NAMES,
     CONTINENT_OF,
     CONTINENTS,
+    FALLBACK,
     FIGURE_GLYPHS,
     MAX_DICE,
     NEIGHBOURS,
@@ -28,13 +42,34 @@ from engine.ataque.data import (
     sets_in,
 )
 from engine.ataque.odds import attack_dice
-from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, OVER, PLACE, REGROUP
+from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, OVER, PLACE, REGROUP, GameEnded
+from engine.core import HIDDEN, Outcome
 from tui.screens.game import STYLES, GameScreen
-from tui.widgets.log import EventLog
-from tui.widgets.world_map import Holding, WorldMap
+from tui.widgets.log import EventLog, literal
+from tui.widgets.world_map import Holding, WorldMap, short
 
 SEAT_STYLES = ("#f0f0f0", "#a0a0a0", "#ff5f5f", "#5f87ff", "#ffd75f", "#5fd75f")
 INDEX = {name: i for i, name in enumerate(TERRITORIES)}
+NEIGHBOUR_NAMES = {
+    TERRITORIES[t]: frozenset(TERRITORIES[n] for n in NEIGHBOURS[t])
+    for t in range(len(TERRITORIES))
+}
+
+DICE = Binding.Group("Dice", compact=True)
+STOP = Binding.Group("Down to N", compact=True)
+COUNT = Binding.Group("Count", compact=True)
+VIEWS = Binding.Group("View", compact=True)
+
+# What Enter does now: one binding per meaning, so the footer names it.
+ENTER = {
+    "place": "+1",
+    "select": "Select",
+    "roll": "Roll",
+    "move": "Move",
+    "exchange": "Exchange",
+    "result": "Result",
+}
+MAP_ACTIONS = {"pick", "place", "all", "blitz", "dice", "stop_at", "count", "digit"}
 
 
 def percent(chance: float) -> str:
@@ -46,24 +81,132 @@ def percent(chance: float) -> str:
     return f"{chance:.0%}"
 
 
-class AtaqueScreen(GameScreen):
-    BINDINGS = [
-        Binding("enter", "pick", "Pick"),
-        Binding("f", "place(5)", "+5"),
-        Binding("a", "all", "All"),
-        Binding("b", "blitz", "Attack until taken"),
-        Binding("1", "dice(1)", "1 die", show=False),
-        Binding("2", "dice(2)", "2 dice", show=False),
-        Binding("3", "dice(3)", "3 dice", show=False),
-        Binding("left_square_bracket", "stop_at(-1)", "Down to N−1", show=False),
-        Binding("right_square_bracket", "stop_at(1)", "Down to N+1", show=False),
-        Binding("x", "exchange", "Exchange"),
-        Binding("e", "end_phase", "End phase"),
-        Binding("slash", "search", "Find"),
-        Binding("m", "tab('map')", "Map", show=False),
-        Binding("t", "tab('table')", "Table", show=False),
-        Binding("c", "tab('continents')", "Continents", show=False),
-    ]
+def plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def armies(n: int) -> str:
+    return plural(n, "army", "armies")
+
+
+def folded(text: str) -> str:
+    """Lower case without accents: what a search compares ("sudan" finds Sudán)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def matches(query: str) -> list[str]:
+    """The territories a search means, keeping only the best kind of match found: the whole
+    name, then a whole word of it, the start of the name, the start of a word, anywhere."""
+    wanted = " ".join(folded(query).split())
+    if not wanted:
+        return []
+    ranked: dict[int, list[str]] = {}
+    for name in TERRITORIES:
+        full = folded(name)
+        words = full.split()
+        if full == wanted:
+            rank = 0
+        elif wanted in words:
+            rank = 1
+        elif full.startswith(wanted):
+            rank = 2
+        elif any(word.startswith(wanted) for word in words):
+            rank = 3
+        elif wanted in full:
+            rank = 4
+        else:
+            continue
+        ranked.setdefault(rank, []).append(name)
+    return ranked[min(ranked)] if ranked else []
+
+
+def fit(width: int, *variants: str) -> str:
+    """The first (fullest) wording that fits ``width``; the last one otherwise."""
+    return next((v for v in variants if len(v) <= width), variants[-1])
+
+
+class ChoiceDialog(ModalScreen[int | None]):
+    """One of a few choices: which set of cards to hand in, which territory a search meant.
+    Escape chooses none."""
+
+    BINDINGS = [Binding("escape", "choose_none", "Cancel")]
+
+    def __init__(self, question: str, choices: list[str | Text]) -> None:
+        super().__init__()
+        self.question = question
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Content(self.question), classes="title")  # it may quote typed text
+            yield OptionList(*[Option(c, id=str(i)) for i, c in enumerate(self.choices)])
+            yield Static("Enter chooses, Escape cancels.", classes="hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))
+
+    def action_choose_none(self) -> None:
+        self.dismiss(None)
+
+
+GAME_KEYS = [
+    *(
+        Binding("enter", f"pick('{what}')", label, show=what != "exchange")
+        for what, label in ENTER.items()
+    ),
+    Binding("f", "place(5)", "+5"),
+    Binding("a", "all", "All"),
+    Binding("b", "blitz", "Blitz"),
+    Binding("1", "dice(1)", "1 die", group=DICE),
+    Binding("2", "dice(2)", "2 dice", group=DICE),
+    Binding("3", "dice(3)", "3 dice", group=DICE),
+    Binding("left_square_bracket", "stop_at(-1)", "N−1", group=STOP),
+    Binding("right_square_bracket", "stop_at(1)", "N+1", group=STOP),
+    Binding("plus", "count(1)", "One more", group=COUNT),
+    Binding("minus", "count(-1)", "One less", group=COUNT),
+    Binding("equals_sign", "count(1)", "One more", show=False),
+    *(Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)),
+    Binding("x", "exchange", "Exchange"),
+    Binding("e", "end_phase('attack')", "End attacks"),
+    Binding("e", "end_phase('turn')", "End turn"),
+    Binding("slash", "search", "Find"),
+    Binding("m", "tab('map')", "Map", group=VIEWS),
+    Binding("t", "tab('table')", "Table", group=VIEWS),
+    Binding("c", "tab('continents')", "Continents", group=VIEWS),
+    Binding("tab", "filter", "Filter"),
+    Binding("escape", "close_box", "Close"),
+    Binding("escape", "menu", "Menu"),
+]
+# Every game screen's commands (Rules, Save, and whatever GameScreen shows), then Quit, the
+# app's. They take the footer's room the game's keys leave, in this order: each is bound twice,
+# shown when it fits and hidden otherwise, so its key works either way. Ctrl+Q is the app's,
+# which quits first whatever the screen says: the screen only decides whether it is shown.
+LABELS = {"save_as": "Save"}
+
+
+def command_keys() -> tuple[list[Binding], list[tuple[str, Binding]]]:
+    keys: list[Binding] = []
+    commands: list[tuple[str, Binding]] = []
+    for b in Binding.make_bindings(GameScreen.BINDINGS):
+        if b.action == "menu":
+            continue  # Escape is bound above, after closing boxes
+        if b.show and b.action not in {action for action, _ in commands}:  # its first key
+            shown = Binding(b.key, f"command('{b.action}')", LABELS.get(b.action, b.description))
+            keys.append(shown)
+            commands.append((b.action, shown))
+        keys.append(Binding(b.key, b.action, b.description, show=False))
+    quit_shown = Binding("ctrl+q", "command('quit')", "Quit", priority=True)
+    keys += [quit_shown, Binding("ctrl+q", "command('quiet')", show=False, priority=True)]
+    return keys, [*commands, ("quit", quit_shown)]
+
+
+COMMAND_KEYS, COMMANDS = command_keys()
+
+
+class AtaqueScreen(GameScreen, inherit_bindings=False):
+    # The game's keys come first in the footer, then the ones every game screen has.
+    BINDINGS = [*GAME_KEYS, *COMMAND_KEYS, *Screen.BINDINGS]
     CSS_PATH = STYLES / "ataque.tcss"
 
     def __init__(self, session) -> None:
@@ -71,12 +214,16 @@ class AtaqueScreen(GameScreen):
         self.source: int | None = None  # attack / regroup: the territory armies leave from
         self.dice = MAX_DICE  # the most dice the player wants to throw (1–3 keys)
         self.stop_at = 1  # "attack until taken or down to N" ([ and ] keys)
+        self.count: int | None = None  # armies to move in or regroup (None: the usual)
+        self.typed = ""  # digits typed for the count
+        self.sort_key: str | None = None  # the territory table's sort column, and direction
+        self.sort_reverse = False
 
     def compose_board(self) -> ComposeResult:
         continents = {name: CONTINENTS[CONTINENT_OF[i]].name for i, name in enumerate(TERRITORIES)}
         with TabbedContent(id="tabs", initial="map"):
             with TabPane("Map (m)", id="map"):
-                yield WorldMap(continents, id="world")
+                yield WorldMap(continents, NEIGHBOUR_NAMES, id="world")
             with TabPane("Territories (t)", id="table"):
                 yield Input(placeholder="filter by owner, continent or name", id="filter")
                 yield DataTable(id="territories", cursor_type="row", zebra_stripes=True)
@@ -86,7 +233,9 @@ class AtaqueScreen(GameScreen):
             yield Static(id="selection")
             yield Static(id="players")
             yield Static(id="mine")
-        yield Input(placeholder="type part of a territory's name, Enter", id="search")
+        yield Input(
+            placeholder="part of a territory's name, then Enter (Escape closes)", id="search"
+        )
         yield EventLog(id="log")
 
     def on_mount(self) -> None:
@@ -96,20 +245,42 @@ class AtaqueScreen(GameScreen):
         self.query_one("#search", Input).display = False
         self.query_one(WorldMap).focus()
 
-    @staticmethod
-    def add_columns(table: DataTable) -> None:
-        for label, key in (
-            ("Territory", "t"),
-            ("Continent", "c"),
-            ("Owner", "o"),
-            ("Armies", "a"),
-            ("Enemy neighbours", "n"),
-        ):
+    def on_resize(self) -> None:
+        """Every line below the map is fitted to the width: write them again. At 80 columns
+        the footer is tight, so its keys sit closer and the palette's key (ctrl+p, in the
+        menu's help too) gives its room to the game's."""
+        super().on_resize()
+        footer = self.query_one(Footer)
+        footer.compact = not self.wide
+        footer.show_command_palette = self.wide
+        if self.view is not None:
+            self.view = self.view
+
+    COLUMNS = (
+        ("Territory", "t"),
+        ("Continent", "c"),
+        ("Owner", "o"),
+        ("Armies", "a"),
+        ("Enemy neighbours", "n"),
+    )
+
+    @classmethod
+    def add_columns(cls, table: DataTable) -> None:
+        for label, key in cls.COLUMNS:
             table.add_column(label, key=key)
 
     # --- drawing -------------------------------------------------------------------------------
     def owner_label(self, seat: int) -> str:
         return f"{COLOUR_LETTERS[seat]} {COLOUR_NAMES[seat]}"
+
+    @property
+    def wide(self) -> bool:
+        return not self.has_class("compact")
+
+    @property
+    def line_width(self) -> int:
+        """Room on one line of the panel under the map (its padding is one column a side)."""
+        return max(20, self.app.size.width - 2)
 
     def render_view(self, view) -> None:
         world = self.query_one(WorldMap)
@@ -121,7 +292,7 @@ class AtaqueScreen(GameScreen):
         }
         marked: set[str] = set()
         chosen: set[str] = set()
-        if self.source is not None:
+        if self.source is not None and view.phase in (ATTACK, REGROUP):
             chosen.add(TERRITORIES[self.source])
             for n in NEIGHBOURS[self.source]:
                 enemy = view.owner[n] != self.me
@@ -130,6 +301,10 @@ class AtaqueScreen(GameScreen):
         if view.phase == MOVE_IN and view.pending is not None:
             chosen.add(TERRITORIES[view.pending.source])
             marked.add(TERRITORIES[view.pending.target])
+        if view.phase == PLACE and self.my_turn and view.bonus_left:
+            for c, left in enumerate(view.bonus_left):  # where a continent bonus must go
+                if left:
+                    marked |= {TERRITORIES[t] for t in CONTINENTS[c].territories}
         world.show(holdings, marked, chosen)
         self.query_one("#selection", Static).update(self.selection_text(view))
         self.query_one("#players", Static).update(self.players_text(view))
@@ -138,6 +313,7 @@ class AtaqueScreen(GameScreen):
         self.query_one("#continent-summary", Static).update(self.continents_text(view))
         log = self.query_one(EventLog)
         log.show([line for e in view.log if (line := self.describe(e)) is not None])
+        self.refresh_bindings()
 
     @property
     def me(self) -> int:
@@ -146,48 +322,120 @@ class AtaqueScreen(GameScreen):
     def cursor_territory(self) -> int:
         return INDEX[self.query_one(WorldMap).cursor]
 
-    def selection_text(self, view) -> Text:
+    def count_range(self, view) -> tuple[int, int] | None:
+        """The armies that may move now (move in after a conquest, or regroup from the
+        source), lowest and highest, or None when nothing is moving."""
+        if view.phase == MOVE_IN and view.pending is not None:
+            return 0, view.pending.most
+        if view.phase == REGROUP and self.source is not None:
+            most = rules.movable(self.session.state, self.source)
+            return (1, most) if most else None
+        return None
+
+    def chosen_count(self, view) -> int:
+        """How many move: the player's count, or all that may move in / one army to regroup."""
+        low, high = self.count_range(view) or (0, 0)
+        usual = high if view.phase == MOVE_IN else low
+        return max(low, min(high, usual if self.count is None else self.count))
+
+    def selection_text(self, view, room: int | None = None) -> Text:
+        """The territory under the cursor, then what picking would do: one line at 80
+        columns (names abbreviated if need be), two when there is room."""
         t = self.cursor_territory()
+
+        def name(i: int) -> str:
+            return TERRITORIES[i] if room is None else short(TERRITORIES[i], room)
+
         text = Text()
-        text.append(f"{TERRITORIES[t]}", style="bold")
-        continent = CONTINENTS[CONTINENT_OF[t]].name
-        if self.has_class("compact"):  # one line at 80 columns, so the map is never cut
-            text.append(f" · {COLOUR_LETTERS[view.owner[t]]} {view.armies[t]}")
-        else:
+        text.append(name(t), style="bold")
+        if self.wide:
+            continent = CONTINENTS[CONTINENT_OF[t]].name
             text.append(
-                f" ({continent}) · {self.owner_label(view.owner[t])} · {view.armies[t]} armies"
+                f" ({continent}) · {self.owner_label(view.owner[t])} · {armies(view.armies[t])}"
             )
-        if self.source is not None and view.phase == ATTACK:
-            src = self.source
+        else:
+            text.append(f" · {COLOUR_LETTERS[view.owner[t]]} {view.armies[t]}")
+        context = self.selection_context(view, t, name)
+        if context.plain:
+            text.append("\n" if self.wide else " ")
+            text.append_text(context)
+        if not self.wide and room is None and text.cell_len > self.line_width:
+            return self.selection_text(view, 7)
+        return text
+
+    def selection_context(self, view, t: int, name) -> Text:
+        text = Text()
+        if not self.my_turn:
+            return text
+        src = self.source
+        if view.phase == ATTACK and src is not None:
             dice = self.throw_dice(view.armies[src])
-            text.append(f" ← {TERRITORIES[src]} {view.armies[src]}", style="bold")
-            text.append(f" · {dice} {'die' if dice == 1 else 'dice'} · down to {self.stop_at}")
+            text.append(f"← {name(src)} {view.armies[src]}", style="bold")
+            text.append(f" · {plural(dice, 'die', 'dice')} · down to {self.stop_at}")
             if t == src:
                 text.append(" (Enter here: cancel)", style="dim")
-            if view.owner[t] != self.me and t in NEIGHBOURS[src] and view.armies[src] > 1:
+            elif view.owner[t] != self.me and t in NEIGHBOURS[src] and view.armies[src] > 1:
                 chance = rules.attack_chance(view, src, t, self.stop_at, self.dice)
                 text.append(f" → win chance {percent(chance)}", style="bold yellow")
-        if view.phase == MOVE_IN and view.pending is not None:
+        elif view.phase == REGROUP and src is not None:
+            bounds = self.count_range(view)
+            most = bounds[1] if bounds else 0
+            text.append(f"← from {name(src)}", style="bold")
+            text.append(f" · {self.chosen_count(view)} of {most} to move")
+            if t == src:
+                text.append(" (Enter here: cancel)", style="dim")
+            elif view.owner[t] == self.me and t in NEIGHBOURS[src]:
+                text.append(f" → Enter moves {self.chosen_count(view)} here", style="bold green")
+        elif view.phase == MOVE_IN and view.pending is not None:
             p = view.pending
             text.append(
-                f"   {TERRITORIES[p.target]} taken! Move in up to {p.most} more "
-                "(a: all, Enter: just the one).",
+                f"{name(p.target)} taken! {self.chosen_count(view)} more of up to "
+                f"{p.most} follow in.",
                 style="bold green",
             )
+        elif view.phase == PLACE and view.owner[t] == self.me:
+            here = rules.placeable(self.session.state, t)
+            lead = "" if self.wide else "· "
+            text.append(f"{lead}{armies(here)} may be placed here", style="dim")
         return text
 
     def players_text(self, view) -> Text:
-        text = Text()
-        for s in rules.player_summaries(view):
-            if text:
-                text.append("  ")
-            style = SEAT_STYLES[s.seat] if s.alive else "dim strike"
-            marker = "▶" if s.seat == view.active else " "
-            text.append(f"{marker}{COLOUR_LETTERS[s.seat]} {self.seats[s.seat].name}", style=style)
-            text.append(f" {s.territories}t {s.armies}a {s.cards}c", style="dim")
+        """Every player on one line: names shortened, then left out, before numbers are."""
+        summaries = rules.player_summaries(view)
+        width = self.line_width
+
+        def line(name_room: int | None, gap: str, terse: bool) -> Text:
+            text = Text("t/a/c " if terse else "", style="dim")
+            for i, s in enumerate(summaries):
+                if i:
+                    text.append(gap)
+                style = SEAT_STYLES[s.seat] if s.alive else "dim strike"
+                marker = "▶" if s.seat == view.active else " "
+                text.append(f"{marker}{COLOUR_LETTERS[s.seat]}", style=style)
+                name = self.seats[s.seat].name
+                if name_room is not None:
+                    cut = name if len(name) <= name_room else name[: name_room - 1] + "…"
+                    text.append(f" {cut}", style=style)
+                if not s.alive:
+                    text.append(" out", style="dim")
+                elif terse:
+                    text.append(f" {s.territories}/{s.armies}/{s.cards}", style="dim")
+                else:
+                    text.append(f" {s.territories}t {s.armies}a {s.cards}c", style="dim")
+            return text
+
+        longest = max(len(self.seats[s.seat].name) for s in summaries)
+        attempts = [(longest, "  ", False)]
+        attempts += [(room, "  ", False) for room in (12, 8, 5) if room < longest]
+        attempts += [(None, "  ", False), (None, " ", False), (None, "  ", True), (None, " ", True)]
+        for room, gap, terse in attempts:
+            text = line(room, gap, terse)
+            if text.cell_len <= width:
+                return text
         return text
 
     def mine_text(self, view) -> Text:
+        """The objective, how far it is, and the cards: a line each."""
         text = Text()
         if not self.is_human(self.me):
             return text
@@ -196,86 +444,237 @@ class AtaqueScreen(GameScreen):
         text.append("Objective: ", style="bold")
         text.append(objective.text)
         progress = rules.objective_progress(view, self.me)
-        if progress:
-            text.append(f" — {progress}", style="italic")
-        text.append("\nCards: ", style="bold")
-        if not me.hand:
-            text.append("none", style="dim")
-        for c in me.hand:
-            terr = card_territory(c)
-            glyph = FIGURE_GLYPHS.get(CARD_FIGURE[c], "?")
-            text.append(f"{glyph} {card_name(c) if terr is None else TERRITORIES[terr]}  ")
-        if sets_in(me.hand):
-            text.append(" (x: exchange a set)", style="bold yellow")
+        text.append("\n→ ", style="bold")
+        text.append(progress or "", style="italic")
+        text.append("\n")
+        text.append_text(self.cards_text(me.hand, view.phase == EXCHANGE and self.my_turn))
+        return text
+
+    def cards_text(self, hand: tuple[int, ...], exchanging: bool) -> Text:
+        exchange = " (x: exchange a set)" if exchanging else ""
+        for room in (None, 7, 5):
+            text = Text("Cards: ", style="bold")
+            if not hand:
+                text.append("none", style="dim")
+            for c in hand:
+                terr = card_territory(c)
+                glyph = FIGURE_GLYPHS.get(CARD_FIGURE[c], "?")
+                name = card_name(c) if terr is None else TERRITORIES[terr]
+                text.append(f"{glyph} {name if room is None else short(name, room)}  ")
+            text.rstrip()
+            text.append(exchange, style="bold yellow")
+            if text.cell_len <= self.line_width:
+                break
         return text
 
     def fill_table(self, view) -> None:
         table = self.query_one("#territories", DataTable)
-        wanted = self.query_one("#filter", Input).value.strip().lower()
+        wanted = folded(self.query_one("#filter", Input).value.strip())
+        at = table.cursor_row
+        keep = None
+        if table.row_count and 0 <= at < table.row_count:
+            keep = table.coordinate_to_cell_key((at, 0)).row_key.value
         rows = []
         for r in rules.territory_rows(view):
             owner = self.owner_label(r.owner)
-            enemies = ", ".join(TERRITORIES[n] for n in r.enemy_neighbours)
+            enemies = ", ".join(
+                TERRITORIES[n] if self.wide else short(TERRITORIES[n], 7)
+                for n in r.enemy_neighbours
+            )
             row = (r.name, r.continent, owner, r.armies, enemies)
-            if wanted and not any(wanted in str(x).lower() for x in row[:3]):
+            if wanted and not any(wanted in folded(str(x)) for x in row[:3]):
                 continue
             rows.append((r.name, row))
         table.clear()
         for key, row in rows:
             table.add_row(*row, key=key)
+        if self.sort_key is not None:
+            table.sort(self.sort_key, reverse=self.sort_reverse)
+        if keep is not None and keep in table.rows:
+            table.move_cursor(row=table.get_row_index(keep), animate=False)
 
     def continents_text(self, view) -> Text:
-        text = Text()
+        """Each continent (bonus, holder, who has how much), then each player: a line each,
+        all worded alike, shorter when the lines are narrow."""
+        width = self.line_width - 2  # the view's own padding
+        continents = []
         for row in rules.continent_summary(view):
             holder = "nobody" if row.holder is None else self.owner_label(row.holder)
-            text.append(f"{row.name:<18} +{row.bonus}  held by {holder:<12}", style="bold")
-            counts = "  ".join(f"{COLOUR_LETTERS[s]} {n}" for s, n in enumerate(row.counts) if n)
-            text.append(f"  {counts}  (of {row.size})\n")
+            counts = [(COLOUR_LETTERS[s], n) for s, n in enumerate(row.counts) if n]
+            full = "  ".join(f"{letter} {n}" for letter, n in counts)
+            terse = " ".join(f"{letter}{n}" for letter, n in counts)
+            continents.append(
+                (
+                    f"{row.name:<18} +{row.bonus}  held by {holder:<9}  {full}  (of {row.size})",
+                    f"{row.name:<17} +{row.bonus} {holder:<9} {terse} of {row.size}",
+                )
+            )
+        players = []
+        for s in rules.player_summaries(view):
+            marker = "▶" if s.seat == view.active else " "
+            who = f"{marker}{self.owner_label(s.seat)} · "
+            name = self.seats[s.seat].name
+            if not s.alive:
+                out = f"{who}{name} — out of the game"
+                players.append((s, (out, out, f"{who}{name[:12]} — out")))
+                continue
+            held = ", ".join(CONTINENTS[c].name for c in s.continents) or "no continent"
+            numbers = (
+                f"{plural(s.territories, 'territory', 'territories')}, {armies(s.armies)}, "
+                f"{plural(s.cards, 'card', 'cards')}"
+            )
+            brief = f"{s.territories}t {s.armies}a {s.cards}c"
+            players.append(
+                (
+                    s,
+                    (
+                        f"{who}{name}: {numbers}, {held}",
+                        f"{who}{name}: {brief}, {held}",
+                        f"{who}{name[:12]}: {brief}, {held}",
+                    ),
+                )
+            )
+        text = Text()
+        pick = next((i for i in (0, 1) if all(len(c[i]) <= width for c in continents)), 1)
+        for wording in continents:
+            line = wording[pick]
+            text.append(line[:18], style="bold")
+            text.append(line[18:] + "\n")
+        pick = next((i for i in (0, 1, 2) if all(len(p[1][i]) <= width for p in players)), 2)
+        for s, wording in players:
+            style = SEAT_STYLES[s.seat] if s.alive else "dim strike"
+            text.append(wording[pick] + "\n", style=style)
+        text.rstrip()
         return text
 
     def prompt_text(self, view) -> str:
+        """What to do now, worded to fit the status line (keys are in the footer too)."""
+        width = max(20, self.app.size.width - 2)
         if view.phase == OVER:
-            return f"Game over — {view.reason}  (n: new game, escape: menu)"
+            return fit(width, f"Game over — {view.reason}  (Enter: the result)", "Game over.")
         if not self.my_turn:
-            return f"{self.seat_name(view.active)} is playing…  (. skips to your turn)"
-        if view.phase == EXCHANGE:
-            return "You hold a set: x exchanges it for armies."
-        if view.phase == PLACE:
-            left = rules.armies_to_place(view)
-            return f"Place {left} armies: Enter +1, f +5, a all on the territory under the cursor."
-        if view.phase == ATTACK:
-            if self.source is None:
-                return (
-                    "Attack: Enter on one of your territories (2+ armies), then on an enemy "
-                    "neighbour; e ends the attacks."
-                )
-            return (
-                f"Enter rolls · b: until taken or down to {self.stop_at} · 1 2 3: dice · "
-                "[ ]: change N"
+            who = self.seat_name(view.active)
+            width -= len(who) + 14  # the spinner beside it names the thinking bot too
+            return fit(
+                width,
+                f"{who} is playing…  (. skips to your turn)",
+                f"{who} is playing…",
+                f"{COLOUR_NAMES[view.active]} is playing…",
             )
-        if view.phase == MOVE_IN:
-            return "Move in: a moves all it may, Enter only the one army."
+        if view.phase == EXCHANGE:
+            sets = len(sets_in(view.players[self.me].hand))
+            if sets > 1:
+                return fit(
+                    width,
+                    f"You hold {sets} possible sets of cards: x chooses which to exchange.",
+                    "x: choose which set of cards to exchange.",
+                )
+            return fit(width, "You hold a set of cards: x exchanges it for armies.", "x: exchange")
+        if view.phase == PLACE:
+            return self.place_prompt(view, width)
+        src = None if self.source is None else TERRITORIES[self.source]
+        if view.phase == ATTACK:
+            if src is None:
+                return fit(
+                    width,
+                    "Attack: Enter on one of your territories with 2+ armies, then on an enemy "
+                    "neighbour; e ends the attacks.",
+                    "Attack: Enter on yours (2+ armies), then on an enemy neighbour; e: stop.",
+                    "Attack: Enter on yours, then on an enemy; e: stop.",
+                )
+            n = self.stop_at
+            return fit(
+                width,
+                f"From {src}: Enter rolls · b attacks until taken or down to {n} · 1 2 3 dice · "
+                "[ ] change N",
+                f"From {src}: Enter rolls · b until taken or down to {n} · 1 2 3 dice · [ ] N",
+                f"{src}: Enter rolls · b until taken or down to {n}",
+                f"Enter rolls · b until taken or down to {n}",
+            )
+        if view.phase == MOVE_IN and view.pending is not None:
+            k, most = self.chosen_count(view), view.pending.most
+            target = TERRITORIES[view.pending.target]
+            return fit(
+                width,
+                f"{target} taken! Move in {k} more (0–{most}): + − or a digit to change, "
+                "Enter moves them, a all.",
+                f"{target} taken! Move in {k} more (0–{most}): + − or a digit, then Enter.",
+                f"Move in {k} more (0–{most}): + − or a digit, then Enter.",
+            )
         if view.phase == REGROUP:
-            return (
-                "Regroup: Enter on a territory, then on a neighbour of yours (a: all that "
-                "may move); e ends your turn."
+            if src is None:
+                return fit(
+                    width,
+                    "Regroup: Enter on a territory of yours, then on a neighbour of yours; "
+                    "e ends your turn.",
+                    "Regroup: Enter on yours, then on a neighbour of yours; e ends the turn.",
+                    "Regroup: Enter on yours, then a neighbour; e: end.",
+                )
+            k = self.chosen_count(view)
+            return fit(
+                width,
+                f"From {src}: Enter on a neighbour of yours moves {armies(k)} (+ − or a digit "
+                f"to change), a all; Enter on {src} cancels.",
+                f"From {src}: Enter on a neighbour moves {armies(k)} (+ − or a digit), a all.",
+                f"Enter moves {armies(k)} (+ − or a digit), a all.",
             )
         return ""
 
+    def place_prompt(self, view, width: int) -> str:
+        """How many to place, and which of them are a continent bonus that must go inside
+        its continent (the engine refuses them elsewhere)."""
+        left = rules.armies_to_place(view)
+        bonus = [(CONTINENTS[c].name, n) for c, n in enumerate(view.bonus_left) if n]
+        keys = "Enter +1, f +5, a all on the territory under the cursor."
+        if not bonus:
+            return fit(
+                width,
+                f"Place {armies(left)}: {keys}",
+                f"Place {armies(left)}: Enter +1, f +5, a all.",
+            )
+        where = " and ".join(f"{n} in {name}" for name, n in bonus)
+        if view.to_place == 0:
+            inside = " and ".join(name for name, _ in bonus)
+            what = "its continent bonus" if len(bonus) == 1 else "continent bonuses"
+            return fit(
+                width,
+                f"Place {armies(left)}, all inside {inside}: {what}. Enter +1, f +5, a all.",
+                f"Place {armies(left)}, all inside {inside} ({what}).",
+                f"Place {armies(left)}: {where} (bonus).",
+            )
+        (first, n), *more = bonus
+        must = f"{n} of them must go into {first}" + "".join(
+            f" and {k} into {name}" for name, k in more
+        )
+        return fit(
+            width,
+            f"Place {armies(left)}; {must} (continent bonus). Enter +1, f +5, a all.",
+            f"Place {armies(left)}; {must} (continent bonus).",
+            f"Place {armies(left)}; {must}.",
+            f"Place {armies(left)}: {where} (bonus).",
+        )
+
     def describe(self, e) -> str | None:
+        """The log's line for an event: markup, with every seat name made literal."""
         from engine.ataque import state as s
 
-        def who(seat: int) -> str:
-            return f"{COLOUR_NAMES[seat]} ({self.seats[seat].name})"
+        def who(seat: int) -> str:  # a typed name inside a markup line
+            return f"{COLOUR_NAMES[seat]} ({literal(self.seats[seat].name)})"
 
         if isinstance(e, s.TurnStarted):
             return f"[b]— Round {e.round}: {who(e.seat)} —[/b]"
         if isinstance(e, s.Reinforced):
-            return f"{who(e.seat)} receives {e.armies} armies."
+            line = f"{who(e.seat)} receives {armies(e.armies)}"
+            if e.continents:
+                bonus = ", ".join(
+                    f"+{CONTINENTS[c].bonus} in {CONTINENTS[c].name}" for c in e.continents
+                )
+                line += f", and {bonus} (continent bonus, placed there)"
+            return line + "."
         if isinstance(e, s.Exchanged):
-            return f"{who(e.seat)} exchanges a set (#{e.number}) for {e.armies} armies."
+            return f"{who(e.seat)} exchanges a set (#{e.number}) for {armies(e.armies)}."
         if isinstance(e, s.Placed):
-            return f"{who(e.seat)} places {e.count} on {TERRITORIES[e.territory]}."
+            return f"{who(e.seat)} places {armies(e.count)} on {TERRITORIES[e.territory]}."
         if isinstance(e, s.Battle):
             return (
                 f"{TERRITORIES[e.source]} → {TERRITORIES[e.target]}: "
@@ -285,41 +684,86 @@ class AtaqueScreen(GameScreen):
         if isinstance(e, s.Conquered):
             return f"[b]{who(e.seat)} takes {TERRITORIES[e.target]}.[/b]"
         if isinstance(e, s.MovedIn):
-            return f"  {e.count} more move in."
+            return f"  {e.count} more {'moves' if e.count == 1 else 'move'} in."
         if isinstance(e, s.Eliminated):
-            return f"[b]{who(e.victim)} is destroyed by {who(e.by)}[/b] ({e.cards} cards pass)."
+            cards = plural(e.cards, "card passes", "cards pass")
+            return f"[b]{who(e.victim)} is destroyed by {who(e.by)}[/b] ({cards})."
+        if isinstance(e, s.CardsTaken) and e.seat == self.me and HIDDEN not in e.cards:
+            names = ", ".join(card_name(c) for c in e.cards)
+            return f"You take {COLOUR_NAMES[e.victim]}'s cards: {names}."
+        if isinstance(e, s.ObjectiveChanged) and e.seat == self.me:
+            return f"[b]Your objective is now: {escape(OBJECTIVES[FALLBACK].text)}[/b]"
         if isinstance(e, s.Regrouped):
             return (
-                f"{who(e.seat)} moves {e.count} from {TERRITORIES[e.source]} to "
+                f"{who(e.seat)} moves {armies(e.count)} from {TERRITORIES[e.source]} to "
                 f"{TERRITORIES[e.target]}."
             )
         if isinstance(e, s.CardDrawn):
             if e.seat == self.me and e.card >= 0:
                 return f"You draw the card {card_name(e.card)}."
             return f"{who(e.seat)} draws a card."
+        if isinstance(e, s.NothingDrawn):
+            return f"{who(e.seat)} conquered but draws no card: the draw pile is empty."
+        if isinstance(e, s.DeckReshuffled):
+            return f"The {e.cards} exchanged cards are shuffled into a new draw pile."
         if isinstance(e, s.GameEnded):
-            return f"[b]{e.reason}[/b]"
+            return f"[b]{literal(e.reason)}[/b]"
         return None
+
+    # --- the end -------------------------------------------------------------------------------
+    def result_text(self, outcome: Outcome) -> tuple[str, str]:
+        """Who won and why, then every player's objective — revealed now — with whether it was
+        met and how far he got. The result screen reads markup and seat names are typed by
+        players, so every name is escaped."""
+        view = self.session.view(self.viewer)
+        ended = next((e for e in reversed(view.log) if isinstance(e, GameEnded)), None)
+        report = rules.objective_report(view, ended.objectives if ended is not None else None)
+        if outcome.is_draw:
+            headline = "A draw."
+        else:
+            headline = " and ".join(escape(self.seat_name(s)) for s in outcome.winners) + " wins!"
+        lines = [escape(outcome.reason), "", "[b]Objectives[/b]"]
+        for line in report:
+            who = f"{COLOUR_LETTERS[line.seat]} {escape(self.seat_name(line.seat))}"
+            if line.objective == HIDDEN:
+                lines.append(f"{who}: secret")
+                continue
+            card = escape(OBJECTIVES[line.objective].text)
+            if line.met:
+                status = f"[b]met[/b] ({escape(line.progress)})"
+            elif not line.alive and line.eliminated_by is not None:
+                status = f"eliminated by {COLOUR_NAMES[line.eliminated_by]}"
+            else:
+                status = f"not met: {escape(line.progress)}"
+            lines.append(f"{who}: {card} — {status}")
+        return headline, "\n".join(lines)
 
     # --- input -------------------------------------------------------------------------------
     def on_world_map_picked(self, event: WorldMap.Picked) -> None:
+        """A double click: what Enter would do."""
         self.action_pick()
 
     def on_world_map_moved(self) -> None:
-        """A cursor move changes two rows of the map and the selection line, nothing else: no
-        layout pass, so over SSH a keypress sends those lines and not the whole screen."""
+        """A cursor move changes a few lines of the map and the selection line, nothing else:
+        no layout pass, so over SSH a keypress sends those lines and not the whole screen."""
+        self.typed = ""
         if self.view is not None:
             selection = self.query_one("#selection", Static)
             selection.update(self.selection_text(self.view), layout=False)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.query_one(WorldMap).cursor = str(event.row_key.value)
-        self.query_one("#tabs", TabbedContent).active = "map"
-        self.query_one(WorldMap).focus()
-        self.view = self.view
+        self.action_tab("map")
 
     def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
-        event.data_table.sort(event.column_key)
+        """A click on a header sorts by it; a second click on the same one reverses."""
+        key = event.column_key.value
+        self.sort_reverse = key == self.sort_key and not self.sort_reverse
+        self.sort_key = key
+        event.data_table.sort(event.column_key, reverse=self.sort_reverse)
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.focus_tab(event.pane.id or "map")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "filter" and self.view is not None:
@@ -328,27 +772,97 @@ class AtaqueScreen(GameScreen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "search":
             return
-        wanted = event.value.strip().lower()
-        event.input.value = ""
-        event.input.display = False
-        match = next((n for n in TERRITORIES if wanted and wanted in n.lower()), None)
-        world = self.query_one(WorldMap)
-        world.focus()
-        if match is None:
-            self.notify(f"No territory called “{wanted}”.", severity="warning")
+        wanted = event.value.strip()
+        self.action_close_box()
+        found = matches(wanted)
+        if not found:
+            self.notify(f"No territory called “{wanted}”.", severity="warning", markup=False)
+        elif len(found) == 1:
+            self.go_to(found[0])
+        else:
+
+            def chosen(index: int | None) -> None:
+                if index is not None:
+                    self.go_to(found[index])
+
+            question = f"{len(found)} territories match “{wanted}”:"
+            self.app.push_screen(ChoiceDialog(question, list(found)), chosen)
+
+    def go_to(self, name: str) -> None:
+        self.query_one(WorldMap).cursor = name
+        self.action_tab("map")
+
+    async def on_key(self, event: events.Key) -> None:
+        """`/` opens the search box here, as the key passes the screen, not later at the app:
+        the letters typed right after it (a burst over SSH, a paste) are still on their way
+        through the screen, and go into the box. The box's own Enter and Backspace pass here
+        too; each is handled once, here."""
+        search = self.query_one("#search", Input)
+        if self.focused is not search:
+            if event.key == "slash" and self.check_game_action("search", ()):
+                self.action_search()
+            else:
+                return
+        elif event.is_printable and event.character:
+            search.insert_text_at_cursor(event.character)
+        elif event.key == "backspace":
+            search.action_delete_left()
+        elif event.key == "enter":
+            await search.action_submit()
+        else:
             return
-        world.cursor = match
-        self.view = self.view
+        event.stop()
+        event.prevent_default()
 
     def action_search(self) -> None:
+        """Focus moves at once (not after a refresh): letters typed right after `/` are
+        part of the name, never commands."""
+        self.action_tab("map")
         search = self.query_one("#search", Input)
         search.display = True
-        search.focus()
+        self.add_class("searching")
+        self.set_focus(search)
+        self.refresh_bindings()
+
+    def action_close_box(self) -> None:
+        """Escape in the search box closes it; in the table's filter it goes back to the
+        table. Only then does Escape mean the menu."""
+        search = self.query_one("#search", Input)
+        if search.display:
+            search.value = ""
+            search.display = False
+            self.remove_class("searching")
+            self.set_focus(self.query_one(WorldMap))
+        elif self.query_one("#filter", Input).has_focus:
+            self.set_focus(self.query_one("#territories", DataTable))
+        self.refresh_bindings()
+
+    def action_filter(self) -> None:
+        self.set_focus(self.query_one("#filter", Input))
+        self.refresh_bindings()
 
     def action_tab(self, tab: str) -> None:
         self.query_one("#tabs", TabbedContent).active = tab
+        self.focus_tab(tab)
 
-    def action_pick(self) -> None:
+    def focus_tab(self, tab: str) -> None:
+        """The shown view takes the keys: the map its cursor, the table its rows."""
+        if tab == "map":
+            self.set_focus(self.query_one(WorldMap))
+            if self.view is not None:
+                self.view = self.view
+        elif tab == "table":
+            self.set_focus(self.query_one("#territories", DataTable))
+        else:
+            self.set_focus(None)
+        self.refresh_bindings()
+
+    def act(self, action) -> bool:
+        self.count = None
+        self.typed = ""
+        return super().act(action)
+
+    def action_pick(self, what: str = "") -> None:
         view = self.view
         if view is None:
             return
@@ -361,38 +875,85 @@ class AtaqueScreen(GameScreen):
         if view.phase == PLACE:
             self.act(Place(t, 1))
         elif view.phase == MOVE_IN:
-            self.act(MoveIn(0))
-        elif view.phase in (ATTACK, REGROUP):
-            if self.source is None or t == self.source:
-                if self.source is None and view.owner[t] != self.me:
-                    self.notify("Start from one of your own territories.", severity="warning")
-                    return
-                self.source = None if t == self.source else t
-                self.view = view
-            elif view.phase == ATTACK:
-                self.act(Attack(self.source, t, self.throw_dice(view.armies[self.source])))
-                self.keep_source()
-            else:
-                self.act(Regroup(self.source, t, 1))
-                self.keep_source()
+            self.act(MoveIn(self.chosen_count(view)))
         elif view.phase == EXCHANGE:
             self.action_exchange()
+        elif self.source is None or t == self.source:
+            self.select(view, t)
+        elif view.phase == ATTACK:
+            if view.owner[t] == self.me:  # another of mine: attack from there instead
+                self.select(view, t)
+                return
+            self.act(Attack(self.source, t, self.throw_dice(view.armies[self.source])))
+            self.keep_source()
+        else:
+            bounds = self.count_range(view)
+            self.act(Regroup(self.source, t, self.chosen_count(view) if bounds else 1))
+            self.keep_source()
+
+    def select(self, view, t: int) -> None:
+        """Pick (or drop) the territory armies leave from, saying why when it cannot be."""
+        name = TERRITORIES[t]
+        attack = view.phase == ATTACK
+        if t == self.source:
+            self.source = None
+            doing = "attack from" if attack else "move armies from"
+            self.notify(f"{name} is no longer selected: pick a territory to {doing}.", timeout=3)
+        elif view.owner[t] != self.me:
+            self.notify("Start from one of your own territories.", severity="warning")
+            return
+        elif attack and view.armies[t] < 2:
+            self.notify(f"{name} has only its occupying army: it cannot attack.", timeout=4)
+            return
+        elif not attack and not rules.movable(self.session.state, t):
+            self.notify(
+                f"No army can leave {name}: one must stay, and armies that arrived in this "
+                "regroup may not move again.",
+                timeout=5,
+            )
+            return
+        else:
+            self.source = t
+        self.count = None
+        self.typed = ""
+        self.view = view
 
     def throw_dice(self, armies: int) -> int:
         """The dice the next roll throws: the player's choice, as far as the armies allow."""
         return max(1, min(self.dice, attack_dice(armies)))
 
     def action_dice(self, dice: int) -> None:
+        """Shown in the selection line, beside the win chance it changes: no message."""
         self.dice = dice
-        self.notify(f"Attacks throw at most {dice} {'die' if dice == 1 else 'dice'}.")
         self.view = self.view
 
     def action_stop_at(self, step: int) -> None:
         view = self.view
         most = view.armies[self.source] - 1 if view is not None and self.source is not None else 1
         self.stop_at = max(1, min(self.stop_at + step, max(1, most)))
-        self.notify(f"b attacks until taken or down to {self.stop_at}.")
         self.view = self.view
+
+    def action_count(self, step: int) -> None:
+        view = self.view
+        bounds = self.count_range(view) if view is not None else None
+        if bounds is None:
+            return
+        self.typed = ""
+        self.count = max(bounds[0], min(bounds[1], self.chosen_count(view) + step))
+        self.view = view
+
+    def action_digit(self, digit: int) -> None:
+        """Digits type the count; a number too big for it starts again from this digit."""
+        view = self.view
+        bounds = self.count_range(view) if view is not None else None
+        if bounds is None:
+            return
+        typed = self.typed + str(digit)
+        if int(typed) > bounds[1]:
+            typed = str(digit)
+        self.typed = typed
+        self.count = max(bounds[0], min(bounds[1], int(typed)))
+        self.view = view
 
     def keep_source(self) -> None:
         """After a roll the attack goes on from the same place, while it can."""
@@ -433,8 +994,8 @@ class AtaqueScreen(GameScreen):
         target = self.cursor_territory()
         if rules.blitz_step(view, self.source, target, self.stop_at, self.dice) is None:
             self.notify(
-                f"No attack: pick an enemy neighbour, with more than {self.stop_at} "
-                f"{'army' if self.stop_at == 1 else 'armies'} in {TERRITORIES[self.source]}.",
+                f"No attack: pick an enemy neighbour, with more than {armies(self.stop_at)} "
+                f"in {TERRITORIES[self.source]}.",
                 severity="warning",
             )
             return
@@ -447,34 +1008,146 @@ class AtaqueScreen(GameScreen):
         self.keep_source()
 
     def action_exchange(self) -> None:
+        """One set: hand it in. Several: the player chooses (a wildcard may be worth keeping,
+        and a card showing a territory he holds puts 2 armies there)."""
         view = self.view
-        sets = sets_in(view.players[self.me].hand) if view is not None else ()
+        if view is None:
+            return
+        sets = sets_in(view.players[self.me].hand)
         if not sets:
             self.notify("You hold no set of three to exchange.", severity="warning")
             return
-        self.act(Exchange(sets[0]))
+        if len(sets) == 1:
+            self.act(Exchange(sets[0]))
+            return
 
-    def action_end_phase(self) -> None:
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.act(Exchange(sets[index]))
+
+        choices = [self.set_text(view, cards) for cards in sets]
+        self.app.push_screen(ChoiceDialog("Which set do you exchange?", choices), chosen)
+
+    def set_text(self, view, cards: tuple[int, ...]) -> Text:
+        text = Text()
+        for c in cards:
+            text.append(f"{FIGURE_GLYPHS.get(CARD_FIGURE[c], '?')} {card_name(c)}  ")
+        bonus = [
+            TERRITORIES[t]
+            for c in cards
+            if (t := card_territory(c)) is not None and view.owner[t] == self.me
+        ]
+        if bonus:
+            text.append(f"(+2 on {', '.join(bonus)})", style="bold green")
+        text.rstrip()
+        return text
+
+    def action_end_phase(self, what: str = "") -> None:
         self.source = None
         self.act(EndPhase())
 
+    async def action_command(self, action: str) -> None:
+        """A command of every game screen, from its shown key (see ``COMMANDS``)."""
+        if action == "quit":
+            await self.app.action_quit()
+        elif action != "quiet":
+            await self.app.run_action(action, self)
+
+    def footer_room(self) -> frozenset[str]:
+        """Which commands the footer shows, in order, after the game's keys: as many as fit
+        (a key takes its label and two or three spaces, a group its keys and label and
+        three; the palette's key keeps a dozen columns on a wide screen)."""
+        pad = 3 if self.wide else 2
+        used = 13 if self.wide else 0
+        decided: set[str] = set()
+        counted: set[str] = set()
+        groups: set[Binding.Group] = set()
+        for binding in GAME_KEYS:
+            if binding.key in decided:
+                continue
+            _, name, params = parse(binding.action)
+            if not self.check_game_action(name, params):
+                continue
+            decided.add(binding.key)
+            if not binding.show or binding.action in counted:
+                continue
+            counted.add(binding.action)
+            display = self.app.get_key_display(binding)
+            if binding.group is None:
+                used += len(display) + len(binding.description) + pad
+            elif binding.group in groups:
+                used += len(display)
+            else:
+                groups.add(binding.group)
+                used += len(display) + len(binding.group.description) + 3
+        room = set()
+        for action, binding in COMMANDS:
+            needed = len(self.app.get_key_display(binding)) + len(binding.description) + pad
+            if used + needed <= self.app.size.width:
+                used += needed
+                room.add(action)
+        return frozenset(room)
+
     def check_game_action(self, action: str, parameters) -> bool | None:
+        """Which of the game's keys work now: the footer shows only those."""
         view = self.view
-        names = ("pick", "place", "all", "blitz", "exchange", "end_phase", "dice", "stop_at")
-        if view is None or action not in names:
+        if action == "command":
+            if parameters[0] == "quiet":
+                return True
+            if parameters[0] == "save_as" and self.at_table:
+                return False
+            return parameters[0] in self.footer_room()
+        if action in ("close_box", "filter", "tab"):
+            return self.box_check(action, parameters)
+        game = MAP_ACTIONS | {"exchange", "end_phase", "search"}
+        if view is None or action not in game:
+            return True
+        if self.focused is not None and isinstance(self.focused, Input):
+            return False  # typing: letters are text, not commands
+        if action in MAP_ACTIONS and self.query_one("#tabs", TabbedContent).active != "map":
+            return False
+        if action == "search":
             return True
         if view.phase == OVER:
-            return action == "pick"
+            return action == "pick" and parameters == ("result",)
         if not self.my_turn:
             return False
+        phase, source = view.phase, self.source
+        if action == "pick":
+            return self.enter_means(view) == parameters[0]
+        if action in ("count", "digit"):
+            return self.count_range(view) is not None
+        if action == "end_phase":
+            return (parameters[0], phase) in (("attack", ATTACK), ("turn", REGROUP))
         return {
-            "pick": True,
-            "place": view.phase == PLACE,
-            "all": view.phase in (PLACE, MOVE_IN)
-            or (view.phase == REGROUP and self.source is not None),
-            "blitz": view.phase == ATTACK and self.source is not None,
-            "dice": view.phase == ATTACK,
-            "stop_at": view.phase == ATTACK and self.source is not None,
-            "exchange": bool(sets_in(view.players[self.me].hand)),
-            "end_phase": view.phase in (ATTACK, REGROUP),
+            "place": phase == PLACE,
+            "all": phase in (PLACE, MOVE_IN) or (phase == REGROUP and source is not None),
+            "blitz": phase == ATTACK and source is not None,
+            "dice": phase == ATTACK,
+            "stop_at": phase == ATTACK and source is not None,
+            "exchange": phase == EXCHANGE,
         }[action]
+
+    def enter_means(self, view) -> str:
+        """What Enter does now (a key of ``ENTER``)."""
+        if view.phase == PLACE:
+            return "place"
+        if view.phase == EXCHANGE:
+            return "exchange"
+        if view.phase == MOVE_IN:
+            return "move"
+        if view.phase == ATTACK:
+            return "select" if self.source is None else "roll"
+        return "select" if self.source is None else "move"
+
+    def box_check(self, action: str, parameters) -> bool:
+        """Escape closes the search box or leaves the filter; Tab goes to the filter."""
+        search = self.query_one("#search", Input)
+        flt = self.query_one("#filter", Input)
+        if action == "close_box":
+            return search.display or flt.has_focus
+        if action == "filter":
+            shown = self.query_one("#tabs", TabbedContent).active == "table"
+            return shown and not flt.has_focus and not search.display
+        active = self.query_one("#tabs", TabbedContent).active
+        return parameters != (active,) and not isinstance(self.focused, Input)

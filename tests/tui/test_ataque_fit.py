@@ -1,0 +1,192 @@
+"""Ataque fits 80×24 and 120×40 with 3 and with 6 players: every army count of the map is on
+screen, and the selection, players, objective, prompt and footer lines are whole — in the
+placing, attacking and regrouping states, and in the territory table and continents views."""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+import pytest
+from textual.widgets import Footer
+
+from engine.ataque.data import CONTINENTS, OBJECTIVES, TERRITORIES
+from engine.ataque.rules import ATAQUE
+from engine.ataque.state import ATTACK, PLACE, REGROUP
+from saves.record import SeatInfo
+from saves.session import Session
+from tests.engine.ataque.helpers import CONT, rigged
+from tests.tui.conftest import settle
+from tests.tui.fit import SIZES, assert_on_screen, screen_lines
+from tui.screens.ataque import AtaqueScreen, folded
+from tui.screens.game import screen_for
+from tui.widgets.world_map import WorldMap
+
+ARMY = re.compile(r"[WKRBYG] {0,2}\d{1,3}\b")
+NAMES = ("Anastasia Featherstone", "Bartholomew", "Strong", "Teg", "Easy", "Cornelius")
+LONGEST = 9  # "Conquer Europa, América del Sur and one more continent."
+SUR = set(CONTINENTS[CONT["América del Sur"]].territories)
+
+
+def seats(players: int) -> tuple[SeatInfo, ...]:
+    return (SeatInfo(kind="human", name=NAMES[0]),) + tuple(
+        SeatInfo(kind="bot", name=NAMES[i], level="easy") for i in range(1, players)
+    )
+
+
+def position(players: int, phase: str):
+    """Seat 0 (the human) holds América del Sur and a share of the rest; armies from 1 to
+    three figures; four cards in hand; the longest objective."""
+    owners = {name: i % players for i, name in enumerate(TERRITORIES)}
+    for t in SUR:
+        owners[TERRITORIES[t]] = 0
+    owners["Argelia"] = 0
+    owners["Sudán"] = 1
+    armies = {name: 1 + (i * 7) % 23 for i, name in enumerate(TERRITORIES)}
+    armies["Argelia"] = 120
+    armies["Brasil"] = 14
+    fields = {}
+    if phase == PLACE:
+        bonus = [0] * len(CONTINENTS)
+        bonus[CONT["América del Sur"]] = 2
+        fields = {"to_place": 7, "bonus_left": tuple(bonus)}
+    return rigged(
+        owners,
+        players=players,
+        armies=armies,
+        phase=phase,
+        objectives=(LONGEST,) * players,
+        hands={0: (0, 11, 30, 42)},
+        **fields,
+    )
+
+
+def start_at(state, players: int):
+    def start(app):
+        session = Session.new(ATAQUE, app.store, seats(players), {}, seed=1, players=players)
+        session.record = attrs.evolve(session.record, state=state)
+        return screen_for(session)
+
+    return start
+
+
+def typed(name: str) -> list[str]:
+    """Keys that find a territory by its name typed without accents."""
+    return ["slash", *("space" if c == " " else c for c in folded(name)), "enter"]
+
+
+def footer_text(app) -> str:
+    return screen_lines(app)[-1]
+
+
+def assert_footer_shows_every_key(app, screen: AtaqueScreen) -> None:
+    """Every game key that works now is in the footer, with its label."""
+    footer = footer_text(app)
+    for active in app.screen.active_bindings.values():
+        binding = active.binding
+        if not binding.show or not active.enabled or active.node is not screen:
+            continue
+        display = app.get_key_display(binding)
+        label = binding.description if binding.group is None else binding.group.description
+        assert display in footer and label in footer, f"{display} {label!r} not in {footer!r}"
+
+
+EXPECTED = {  # the keys a player needs in each state, as the footer shows them
+    PLACE: ("⏎ +1", "f +5", "a All", "/ Find", "tc View", "esc Menu"),
+    ATTACK: ("⏎ Roll", "b Blitz", "123 Dice", "[] Down to N", "e End attacks", "tc View"),
+    REGROUP: ("⏎ Move", "a All", "+- Count", "e End turn", "/ Find", "tc View", "esc Menu"),
+    "t": ("tab Filter", "mc View", "/ Find", "esc Menu"),
+    "c": ("mt View", "/ Find", "esc Menu"),
+}
+
+
+def assert_map_counts(app) -> None:
+    """42 army counts (an owner's letter and a number) in the map's part of the screen, each
+    where its territory's box shows it."""
+    world = app.screen.query_one(WorldMap)
+    lines = screen_lines(app)
+    region = world.region
+    shown = lines[region.y : min(region.bottom, app.size.height - 1)]
+    counts = sum(len(ARMY.findall(line[region.x : region.right])) for line in shown)
+    assert counts == len(TERRITORIES), "\n".join(shown)
+    for name in TERRITORIES:
+        x, y, text = world.army_spot(name)
+        line = lines[region.y + y]
+        shown = line[region.x + x : region.x + x + len(text)]
+        assert shown == text and text.strip(), f"{name}: {text!r} shown as {shown!r}"
+
+
+def assert_panel_whole(app, screen: AtaqueScreen) -> None:
+    view = screen.view
+    objective = OBJECTIVES[LONGEST].text
+    assert_on_screen(app, f"Objective: {objective}", screen.prompt_text(view))
+    players = screen.players_text(view).plain
+    assert_on_screen(app, players)
+    for letter in "WKRBYG"[: len(view.players)]:
+        assert letter in players
+    selection = screen.selection_text(view).plain.split("\n")
+    assert_on_screen(app, *selection)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("phase", [PLACE, ATTACK, REGROUP])
+async def test_the_map_and_its_panel_fit(make_app, size, players, phase):
+    app = make_app(start_at(position(players, phase), players))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, AtaqueScreen)
+        if phase in (ATTACK, REGROUP):
+            await pilot.press(*typed("Brasil"), "enter", *typed("Argentina"))
+            assert screen.source is not None
+        else:
+            await pilot.press(*typed("Brasil"))
+        await pilot.pause()
+        assert_map_counts(app)
+        assert_panel_whole(app, screen)
+        assert_footer_shows_every_key(app, screen)
+        for keys in EXPECTED[phase]:
+            assert keys in footer_text(app)
+        assert app.screen.query_one(Footer).region.y == size[1] - 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("view", ["t", "c"])
+async def test_the_table_and_continents_fit(make_app, size, players, view):
+    app = make_app(start_at(position(players, ATTACK), players))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        await pilot.press(view)
+        await pilot.pause()
+        assert_panel_whole(app, screen)
+        assert_footer_shows_every_key(app, screen)
+        for keys in EXPECTED[view]:
+            assert keys in footer_text(app)
+        if view == "c":
+            for continent in CONTINENTS:
+                assert_on_screen(app, continent.name)
+        else:
+            assert_on_screen(app, "Territory", "Armies")
+
+
+async def test_names_use_the_room_at_120_columns(make_app):
+    app = make_app(start_at(position(3, PLACE), 3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        full = [n for n in TERRITORIES if len(n) <= 10]
+        assert_on_screen(app, *full)  # "Madagascar", "Inglaterra", "Venezuela"… in full
+        assert_on_screen(app, "M. Oriente", "N. Guinea", "Groenland.", "Vladivost.")
+
+
+async def test_without_colour_the_map_is_whole(make_app, monkeypatch):
+    """NO_COLOR's filter needs every piece of the map styled (a bare blank crashed it)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(start_at(position(3, ATTACK), 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press(*typed("Argelia"), "enter", *typed("Congo"))
+        assert_map_counts(app)
+        assert_on_screen(app, "◆W120", "»K  2")  # the source and a target, without colour
