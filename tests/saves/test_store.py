@@ -62,7 +62,8 @@ BROKEN = {
     "unknown-game": (lambda g: _dump(_envelope(g, game="chess")), "unknown game 'chess'"),
     "future-schema": (
         lambda g: _dump(_envelope(g, schema_version=7)),
-        f"saved by a newer version of Batallas (schema 7; this one reads up to {migrations.SCHEMA_VERSION})",
+        "saved by a newer version of Batallas "
+        f"(schema 7; this one reads up to {migrations.SCHEMA_VERSION})",
     ),
     "wrong-field": (lambda g: _dump(_wrong_field(g)), "field state.number: expected int"),
     "wrong-seat-count": (
