@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from engine.alamo import rules
+from engine.alamo.data import card, ids_named
 from engine.alamo.rules import ALAMO
 from engine.alamo.state import (
     ATTACK,
@@ -10,17 +15,30 @@ from engine.alamo.state import (
     DEFEND,
     DISCARD,
     FIRE,
+    FOR_ARTILLERY,
     PAY,
     REPEL,
     ROLL,
     SURVIVORS,
+    AttackDrawn,
+    CountersLost,
+    DeckRebuilt,
+    Drew,
+    Fired,
+    HandLost,
+    Returned,
+    Revealed,
+    SurvivorsKept,
 )
 from saves.record import SeatInfo
 from saves.session import Session
 from tests.tui.conftest import settle
+from tests.tui.fit import assert_on_screen, screen_lines, screen_text
 from tui.screens.alamo import AlamoScreen
 from tui.screens.game import ResultScreen, screen_for
 from tui.screens.setup import SetupScreen
+from tui.widgets.card import CardView
+from tui.widgets.hand import HandView
 
 MAX_STEPS = 3000
 
@@ -133,3 +151,174 @@ async def test_a_whole_two_player_game_as_the_mexicans_from_the_menu(make_app):
         assert [s.kind for s in screen.seats] == ["bot", "human"]
         await play_to_the_end(pilot, app, screen, mexican_keys)
         assert ALAMO.outcome(screen.session.state) is not None
+
+
+# --- what the screen shows (issue 13) ----------------------------------------------------------
+
+TEXAN_VS_BOT = (
+    SeatInfo(kind="human", name="Travis"),
+    SeatInfo(kind="bot", name="S", level="strong"),
+)
+MEXICAN_VS_BOT = (SeatInfo(kind="bot", name="S", level="strong"), SeatInfo(kind="human", name="SA"))
+ALONE = (SeatInfo(kind="human", name="Travis"),)
+
+
+def driven(app, seats, seed: int, wanted) -> Session:
+    """A game both sides (or the solitaire's Texan) played with the easy bot until ``wanted``
+    holds; every move goes through the session, as if played on screen."""
+    easy = ALAMO.bots["easy"]
+    rng = random.Random(seed)
+    session = Session.new(ALAMO, app.store, seats, {}, seed=seed, players=len(seats))
+    for _ in range(MAX_STEPS):
+        state = session.state
+        assert ALAMO.outcome(state) is None, "the game ended first"
+        if wanted(state):
+            return session
+        seat = ALAMO.to_move(state)[0]
+        session.apply(seat, easy(ALAMO.view(state, seat), seat, rng))
+    raise AssertionError("never reached")
+
+
+def opened(seats, seed: int, wanted):
+    def start(app):
+        return screen_for(driven(app, seats, seed, wanted))
+
+    return start
+
+
+def defending(state) -> bool:
+    """The Texan defends against five or more cards with a leader's bonus, holding six."""
+    return (
+        state.phase == DEFEND
+        and len(state.battle.attack) >= 5
+        and rules.attack_tally(state.battle.attack).bonus > 0
+        and len(state.sides[0].hand) >= 6
+        and any(card(0, c).note.startswith("+10") for c in state.sides[0].hand)
+    )
+
+
+def solitaire_artillery_after_a_battle(state) -> bool:
+    """The solitaire's Texan pays for this turn's Mexican artillery, last turn's assault still
+    in the state, this turn's attack on the table."""
+    return (
+        state.phase == PAY
+        and state.payment.cause == FOR_ARTILLERY
+        and state.battle is not None
+        and len(state.sides[1].table) >= 2
+    )
+
+
+def card_text(app, view: CardView) -> str:
+    region = view.content_region
+    lines = screen_lines(app)[region.y : region.y + region.height]
+    return "\n".join(line[region.x : region.x + region.width] for line in lines)
+
+
+def bonus_marks(face) -> list[tuple[str, ...]]:
+    """What a card's bonus line must show, whole or abbreviated (any of each group): "+10"
+    and a word of the leader's name (or, for a Mexican troop, its column), "DOUBLE", the
+    column of a Mexican leader."""
+    note = face.hint
+    column = tuple(w[:3] for w in face.footer.split(" · ")[1:])
+    if note.startswith("DOUBLE"):
+        return [("DOUBLE",)]
+    if note.startswith("+10 with "):
+        leader = note.removeprefix("+10 with ").replace(" or ", " ").split()
+        return [("+10",), tuple(w[:3] for w in leader) + column]
+    if note.startswith("+10"):
+        return [("+10",), ("Art",)]
+    if note.endswith("leader"):
+        return [(note[:3],)]
+    return []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_cards_keep_their_bonus_lines_and_the_attack_its_breakdown(make_app, size):
+    app = make_app(opened(TEXAN_VS_BOT, 4, defending))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        view = screen.view
+        for row, side, ids in (
+            ("#my-hand", 0, view.sides[0].hand),
+            ("#attack", 1, view.battle.attack),
+        ):
+            cards = list(screen.query_one(row, HandView).query(CardView))
+            assert len(cards) == len(ids)
+            for shown, c in zip(cards, ids, strict=True):
+                assert shown.face.hint == card(side, c).note
+                text = card_text(app, shown)
+                for marks in bonus_marks(shown.face):
+                    assert any(m in text for m in marks), f"{marks} not on:\n{text}"
+        tally = rules.attack_tally(view.battle.attack)
+        assert_on_screen(app, f"{tally.base} +{tally.bonus}", f"= {tally.total}")
+
+
+async def test_the_solitaire_shows_this_turns_attack_during_the_artillery_payment(make_app):
+    app = make_app(opened(ALONE, 1, solitaire_artillery_after_a_battle))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        view = screen.view
+        table = view.sides[1].table
+        shown = screen.query_one("#attack", HandView).faces
+        assert [f.title for f in shown] == [card(1, c).name for c in table]
+        assert not screen.query_one("#defence-row").display  # no old defence either
+        assert_on_screen(app, "ATTACK")
+        assert not any("TURN" in line for line in screen_lines(app))
+
+
+def solitaire_roll_after_a_breach(state) -> bool:
+    return state.phase == ROLL and state.battle is not None and state.battle.winner == 1
+
+
+async def test_last_turns_assault_stays_labelled_until_the_roll(make_app):
+    app = make_app(opened(ALONE, 1, solitaire_roll_after_a_breach))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        battle, last = screen.view.battle, screen.view.turn - 1
+        assert_on_screen(
+            app,
+            f"TURN {last} ATTACK",
+            f"TURN {last} DEFENCE",
+            f"✔ won by {battle.difference}",
+            f"✘ lost by {battle.difference}",
+        )
+
+
+async def test_the_board_after_the_end_shows_no_markup(make_app):
+    app = make_app(starter(ALONE, seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        await play_to_the_end(pilot, app, screen, texan_keys)
+        await pilot.press("b")  # look at the board
+        await pilot.pause()
+        assert app.screen is screen
+        text = screen_text(app)
+        assert "[b]" not in text and "[/b]" not in text, text
+
+
+async def test_counts_and_names_in_the_log_read_right(make_app):
+    app = make_app(starter(TEXAN_VS_BOT, seed=8))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        say = app.screen.describe
+        cannon = ids_named(0, "Cañón de 18 pdr.")[0]
+        bowie = ids_named(0, "James Bowie")[0]
+        assert say(AttackDrawn(count=1)) == "1 Mexican card comes face down."
+        assert say(AttackDrawn(count=3)) == "3 Mexican cards come face down."
+        assert say(Fired(seat=0, card=cannon)) == "The Texans fire Cañón de 18 pdr."
+        assert say(SurvivorsKept(seat=0, cards=())) == "The Texans keep none of their played cards."
+        assert say(SurvivorsKept(seat=0, cards=(bowie,))) == (
+            "The Texans keep James Bowie and shuffle it into their deck."
+        )
+        assert say(HandLost(seat=0, cards=())) == "The Texans have no cards left to lose."
+        assert say(HandLost(seat=0, cards=(bowie,))) == "The Texans lose the whole hand (1 card)."
+        assert say(Drew(seat=1, count=1)) == "The Mexicans draw 1 card."
+        assert say(Returned(seat=1, count=1)) == "The Mexicans put 1 card back into the deck."
+        assert say(DeckRebuilt(seat=0, cards=1)) == "The Texans shuffle 1 discard into a new deck."
+        assert say(CountersLost(count=1, points=10, left=3)).startswith("[b]1 section of men")
+        cos, cerco = ids_named(1, "General Cos")[0], ids_named(1, "Cerco")[0]
+        assert say(Revealed(cards=(cos, cerco))) == "The attack: General Cos and Cerco."

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from engine.gallic.state import DISCARD, REVEAL, Reshuffled
+import re
+
+import pytest
+
+from engine.gallic.actions import Continue, Discard
+from engine.gallic.data import card
+from engine.gallic.rules import GALLIC
+from engine.gallic.state import DISCARD, REVEAL, Exchanged, Reshuffled
+from saves.record import SeatInfo
+from saves.session import Session
 from tests.tui.conftest import settle
+from tests.tui.fit import SIZES, assert_on_screen, screen_lines
 from tui.screens.gallic import GallicScreen
-from tui.screens.game import ResultScreen
+from tui.screens.game import ResultScreen, screen_for
 from tui.screens.menu import MenuScreen
 from tui.screens.setup import SetupScreen
+from tui.widgets.card import CardView
+from tui.widgets.hand import HandView
 
 
 async def start_from_menu(pilot, app) -> GallicScreen:
@@ -87,3 +99,107 @@ async def test_quit_mid_game_and_resume_to_the_identical_state(make_app, store):
         assert isinstance(again.screen, GallicScreen)
         assert again.screen.session.state == before
         assert again.screen.view.phase == REVEAL
+
+
+async def test_discard_count_includes_the_cards_just_exchanged(make_app):
+    # House rule: exchanged cards go face down on the discard pile; the count shows them.
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await start_from_menu(pilot, app)
+        await pilot.press("1", "2", "enter")
+        await settle(pilot, app)
+        assert screen.view.phase == REVEAL
+        bot = len(screen.view.sides[screen.them].exchanged)
+        assert "discard 2" in str(screen.query_one("#my-head").render())
+        assert f"discard {bot}" in str(screen.query_one("#opp-head").render())
+
+
+# --- fitting the cards and the track (issue 13) ------------------------------------------------
+
+SEATS = (SeatInfo(kind="human", name="Ana"), SeatInfo(kind="bot", name="B", level="strong"))
+
+
+def played(app, seed: int, battles: int, reveal: bool = False) -> Session:
+    """A game in which both sides kept their hands for ``battles`` battles; it waits at the
+    next exchange, or at the last battle's reveal (or is over after the last battle)."""
+    session = Session.new(GALLIC, app.store, SEATS, {}, seed=seed)
+    while True:
+        state = session.state
+        done = len(state.battles)
+        if state.phase == DISCARD and done == battles:
+            return session
+        if state.phase == REVEAL and done == battles and reveal:
+            return session
+        if GALLIC.outcome(state) is not None:
+            assert done == battles, "the game ended first"
+            return session
+        for seat in GALLIC.to_move(state):
+            session.apply(seat, Discard(()) if state.phase == DISCARD else Continue())
+
+
+def starting(seed: int, battles: int = 0, reveal: bool = False):
+    def start(app):
+        return screen_for(played(app, seed, battles, reveal))
+
+    return start
+
+
+def readable(token: str, name: str) -> bool:
+    """A word of the name, or an abbreviation of one ("Battag."), or a cut end ("…")."""
+    words = name.split()
+    if token in words or token.endswith("…"):
+        return True
+    return token.endswith(".") and any(w.startswith(token[:-1]) for w in words)
+
+
+def card_lines(app, view: CardView) -> list[str]:
+    """What the card shows inside its border, as on the screen."""
+    region = view.content_region
+    lines = screen_lines(app)[region.y : region.y + region.height]
+    return [line[region.x : region.x + region.width].strip() for line in lines]
+
+
+async def test_names_are_never_cut_mid_word_and_the_cursor_card_is_spelled_out(make_app):
+    # Seed 1 deals Rome "Soldati Professionisti" and "Battaglia Decisiva" among others.
+    app = make_app(starting(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        hand = screen.query_one("#my-hand", HandView)
+        for i, card_id in enumerate(screen.view.sides[screen.me].hand):
+            name = card(screen.me, card_id).name
+            view = list(hand.query(CardView))[i]
+            number, *body = card_lines(app, view)
+            assert number.startswith(f"{i + 1} {view.face.corner}")
+            for token in " ".join(body).split():
+                assert readable(token, name), (token, name)
+            assert hand.cursor == i
+            assert_on_screen(app, name)  # the detail line under the hand
+            await pilot.press("right")
+            await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_battle_track_holds_all_eight_battles_on_one_line(make_app, size):
+    app = make_app(starting(seed=4, battles=7, reveal=True))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        track = [line for line in screen_lines(app) if "Battles" in line]
+        assert len(track) == 1, track
+        numbers = re.findall(r"(?<!\d)([1-8])(?=\s?[RG=▸·])", track[0])
+        assert numbers == [str(n) for n in range(1, 9)], track[0]
+
+
+async def test_counts_in_the_log_agree_with_their_nouns(make_app):
+    app = make_app(starting(seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert screen.describe(Reshuffled(seat=1, cards=1)) == (
+            "The Gauls shuffle 1 discard into a new deck."
+        )
+        assert screen.describe(Exchanged(seat=1, count=1)) == "The Gauls exchange 1 card."
+        mine = screen.describe(Exchanged(seat=0, count=1, cards=(2,)))
+        assert mine == "You exchange 1 card: Legioni."
+        two = screen.describe(Exchanged(seat=0, count=2, cards=(2, 3)))
+        assert two == "You exchange 2 cards: Legioni and Centurioni."

@@ -1,5 +1,10 @@
 """El Álamo: hands, the battle table with live totals, payments, and the solitaire's dice and
-counters. Every click or key on a card becomes whatever the phase asks of that card."""
+counters. Every click or key on a card becomes whatever the phase asks of that card.
+
+The battle rows show only when they hold cards, each with its breakdown (printed strength,
+bonuses, DOUBLE) and, once fought, who won by how much. At 80×24 cards are narrow: names are
+abbreviated, the bonus line shortened ("+10 Bowie"), and the line under your hand spells out
+the card under the cursor (Tab moves the cursor to the battle rows)."""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from engine.alamo import rules
 from engine.alamo.actions import (
@@ -23,7 +28,16 @@ from engine.alamo.actions import (
     Roll,
     StopFiring,
 )
-from engine.alamo.data import COUNTERS, HAND_LIMIT, KIND_NAMES, MEXICANS, SIDES, TEXANS, card
+from engine.alamo.data import (
+    COUNTERS,
+    DICKINSON,
+    HAND_LIMIT,
+    KIND_NAMES,
+    MEXICANS,
+    SIDES,
+    TEXANS,
+    card,
+)
 from engine.alamo.state import (
     ATTACK,
     BOMBARD,
@@ -62,11 +76,13 @@ from engine.alamo.state import (
     Rolled,
     Shuffled,
     SurvivorsKept,
+    TakenBack,
     TurnStarted,
 )
 from engine.core import HIDDEN
+from engine.words import listing, plural
 from tui.screens.game import STYLES, GameScreen
-from tui.widgets.card import CardFace
+from tui.widgets.card import CardFace, fitted
 from tui.widgets.counters import counters_text
 from tui.widgets.dice import dice_text
 from tui.widgets.hand import HandView
@@ -88,6 +104,28 @@ CAUSES = {
     FOR_MUSKETS: "the Mexican muskets",
 }
 SELECTING = (ATTACK, DEFEND, SURVIVORS, REPEL)
+ROWS = ("my-hand", "attack", "defence")  # the card rows, in the order Tab visits them
+
+
+# A Mexican troop's leader on a narrow card (the detail line says it in full), then its column.
+SHORT_LEADERS = {"Duque or Castrillón": "Duque/C", "Santa Anna": "S. Anna"}
+
+
+def short_hints(c) -> tuple[str, ...]:
+    """The bonus line for narrow cards, longest first: "+10 Bowie", "DOUBLE ×2", "1st col."."""
+    if c.double:
+        return ("DOUBLE ×2",)
+    if c.note.startswith("+10 with "):
+        leader = c.note.removeprefix("+10 with ")
+        column = "Res." if c.column == "Reserve" else c.column
+        return (f"+10 {SHORT_LEADERS.get(leader, leader)}",) + (
+            (f"+10 {column}",) if column else ()
+        )
+    if c.name == DICKINSON:
+        return ("+10 per Artillery",)
+    if c.kind == "leader" and c.column:
+        return ("Reserve",) if c.column == "Reserve" else (f"{c.column} col.",)
+    return ()
 
 
 def face(side: int, card_id: int, **extra) -> CardFace:
@@ -95,39 +133,116 @@ def face(side: int, card_id: int, **extra) -> CardFace:
         return CardFace(title="", face_down=True, back_label=SIDES[side], kind="back")
     c = card(side, card_id)
     corner = f"{LETTERS[c.kind]} ×2" if c.double else f"{LETTERS[c.kind]} {c.strength}"
-    footer = KIND_NAMES[c.kind] + (f" · {c.column}" if c.column and c.kind == "troop" else "")
+    kind = "Defence" if c.kind == "defence" else KIND_NAMES[c.kind]  # "Standing Defence"
+    column = "Res." if c.column == "Reserve" else c.column
+    footer = kind + (f" · {column}" if column and c.kind == "troop" else "")
     return CardFace(
-        title=c.name, corner=corner, footer=footer, hint=c.note, kind=f"alamo-{c.kind}", **extra
+        title=c.name,
+        corner=corner,
+        footer=footer,
+        hint=c.note,
+        short_hints=short_hints(c),
+        kind=f"alamo-{c.kind}",
+        **extra,
     )
 
 
+def spelled(side: int, card_id: int, number: int, where: str, status: str = "") -> list[str]:
+    """The detail line, longest first: "Texans 3: Caballería tejana · Troop 30 · +10 with
+    Travis · chosen", then without the status, the column, and the row's name (the first that
+    fits is shown)."""
+    if card_id == HIDDEN:
+        return [f"{where} {number}: a {SIDES[side][:-1]} card, face down."]
+    c = card(side, card_id)
+    value = f"{KIND_NAMES[c.kind]} {'DOUBLE' if c.double else c.strength}"
+    column = f"{c.column} column" if c.column else ""
+    out = []
+    for prefix in (f"{where} {number}:", f"{number}."):
+        for extra in ((column, status), (column,), ()):
+            parts = [f"{prefix} {c.name}", value, c.note, *extra]
+            out.append(" · ".join(p for p in parts if p))
+    return out
+
+
 def names(side: int, cards) -> str:
-    return ", ".join(card(side, c).name for c in cards if c != HIDDEN)
+    return listing(card(side, c).name for c in cards if c != HIDDEN)
 
 
-def tally_text(tally, label: str) -> Text:
-    text = Text(f"{label}\n", style="bold")
-    if tally is None:
-        return text
-    text.append(f"{tally.base}")
+def stop(sentence: str) -> str:
+    """End a sentence with one full stop, also after a name that has its own ("18 pdr.")."""
+    return sentence if sentence.endswith(".") else sentence + "."
+
+
+def breakdown(tally) -> str:
+    """ "100 +20 ×2 +50": printed strength, bonuses, the DOUBLE, further DOUBLEs."""
+    text = f"{tally.base}"
     if tally.bonus:
-        text.append(f" +{tally.bonus}")
+        text += f" +{tally.bonus}"
     if tally.doubles:
-        text.append(" ×2" + (f" +{50 * (tally.doubles - 1)}" if tally.doubles > 1 else ""))
-    text.append(f"\n= {tally.total}", style="bold")
-    for problem in tally.problems:
-        text.append(f"\n⚠ {problem}", style="bold red")
+        text += " ×2" + (f" +{50 * (tally.doubles - 1)}" if tally.doubles > 1 else "")
     return text
 
 
-class AlamoScreen(GameScreen):
-    BINDINGS = [
-        Binding("enter", "done", "Done"),
-        Binding("d", "decline", "Decline attack"),
-        Binding("t", "top_of_deck", "Pay top of deck"),
+def tally_text(label: str, tally, result: str = "", extra: str = "") -> Text:
+    """A battle row's label: its name, the breakdown, the total, then the outcome."""
+    text = Text(label, style="bold")
+    if tally is not None:
+        text.append(f"\n{breakdown(tally)}")
+        text.append(f"\n= {tally.total}", style="bold")
+    if extra:
+        text.append(f"\n{extra}", style="dim")
+    if result:
+        text.append(f"\n{result}", style="bold")
+    return text
+
+
+class AlamoScreen(GameScreen, inherit_bindings=False):
+    # The game's keys first in the footer. One key may do different things by phase: the
+    # first binding whose action applies now runs, and the footer shows only that one.
+    GAME_KEYS = [
+        *(
+            Binding("enter", f"done('{what}')", label)
+            for what, label in (
+                ("roll", "Roll"),
+                ("stop", "Stop firing"),
+                ("attack", "Attack"),
+                ("defend", "Defend"),
+                ("keep", "Keep"),
+                ("repel", "Confirm"),
+                ("result", "Result"),
+            )
+        ),
+        *(
+            binding
+            for verb, label in (
+                ("fire", "Fire"),
+                ("pay", "Pay"),
+                ("pick", "Pick"),
+                ("discard", "Discard"),
+                ("put_back", "Put back"),
+            )
+            for binding in (
+                Binding("1", f"card('{verb}', 0)", label, key_display="1-9", priority=True),
+                *(
+                    Binding(str(n), f"card('{verb}', {n - 1})", show=False, priority=True)
+                    for n in range(2, 10)
+                ),
+            )
+        ),
+        Binding("t", "top_of_deck", "Top of deck"),
         Binding("a", "auto_pay", "Auto-pay"),
+        Binding("d", "decline", "Hold back"),
+        Binding("tab", "next_row", "Next row"),
+        Binding("n", "new_game", "New game"),
     ]
+    GAME_ACTIONS = {"done", "card", "top_of_deck", "auto_pay", "decline", "next_row", "new_game"}
+    BINDINGS = [*GAME_KEYS, *GameScreen.BINDINGS]
     CSS_PATH = STYLES / "alamo.tcss"
+    WATCH_ACTIONS = frozenset({"next_row", ("done", ("result",))})
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self.details: dict[str, list[list[str]]] = {row: [] for row in ROWS}
 
     def compose_board(self) -> ComposeResult:
         with Vertical(id="table"):
@@ -138,8 +253,8 @@ class AlamoScreen(GameScreen):
             with Horizontal(id="defence-row", classes="battle-row"):
                 yield Static(id="defence-label", classes="row-label")
                 yield HandView(id="defence")
-            yield Static(id="verdict")
             yield HandView(id="my-hand", numbered=True)
+            yield Static(id="detail")
             yield Static(id="my-head", classes="side-head")
             yield EventLog(id="log")
 
@@ -147,17 +262,30 @@ class AlamoScreen(GameScreen):
         # GameScreen.on_mount runs after this one (Textual calls both, subclass first).
         self.query_one("#my-hand", HandView).focus()
 
+    def on_resize(self) -> None:
+        """The cards and labels change form with the size: draw them again for it. At 80
+        columns the footer's keys sit closer and the palette's key (ctrl+p) gives its room
+        to the game's."""
+        super().on_resize()
+        footer = self.query_one(Footer)
+        footer.compact = self.has_class("compact")
+        footer.show_command_palette = not self.has_class("compact")
+        if self.view is not None:
+            self.view = self.view
+
     @property
     def solitaire(self) -> bool:
         return self.session.state.mode == SOLITAIRE
 
     @property
     def me(self) -> int:
-        return self.viewer
+        """The side at the bottom: the viewer's, or the Texans' for a spectator (whose row then
+        shows their cards face down: no hand is the spectator's own)."""
+        return TEXANS if self.viewer is None else self.viewer
 
     @property
     def them(self) -> int:
-        return 1 - self.viewer
+        return 1 - self.me
 
     # --- what my cards row holds, and what a touch on a card means ---------------------------
     def my_cards(self, view) -> tuple[int, ...]:
@@ -167,14 +295,31 @@ class AlamoScreen(GameScreen):
             return side.table
         return side.hand
 
-    def card_action(self, view, card_id: int):
+    def card_verb(self, view) -> str | None:
+        """What a touch on one of my cards does now (None: nothing)."""
+        if not self.my_turn:
+            return None
         if view.phase in (BOMBARD, FIRE):
-            return Fire(card_id)
+            return "fire"
         if view.phase == PAY:
-            return PayWith(card_id)
+            return "pay"
         if view.phase == DISCARD:
-            return Discard(card_id) if self.me == MEXICANS else ReturnToDeck(card_id)
+            return "discard" if self.me == MEXICANS else "put_back"
         if view.phase in SELECTING:
+            return "pick"
+        return None
+
+    def card_action(self, view, card_id: int):
+        verb = self.card_verb(view)
+        if verb == "fire":
+            return Fire(card_id)
+        if verb == "pay":
+            return PayWith(card_id)
+        if verb == "discard":
+            return Discard(card_id)
+        if verb == "put_back":
+            return ReturnToDeck(card_id)
+        if verb == "pick":
             return RemoveCard(card_id) if card_id in view.selection else AddCard(card_id)
         return None
 
@@ -189,36 +334,53 @@ class AlamoScreen(GameScreen):
         me, them = self.me, self.them
         playable = self.playable(view)
         chosen = set(view.selection)
-        mine = []
-        for c in self.my_cards(view):
+        mine, details = [], []
+        for i, c in enumerate(self.my_cards(view)):
             marked = c in chosen
-            mine.append(
-                face(
-                    me,
-                    c,
-                    selected=marked,
-                    note="✓" if marked else "",
-                    dim=bool(playable) and c not in playable and not marked,
-                )
-            )
+            idle = bool(playable) and c not in playable and not marked
+            mine.append(face(me, c, selected=marked, note="✓" if marked else "", dim=idle))
+            status = "chosen" if marked else ("cannot be played now" if idle else "")
+            details.append(spelled(me, c, i + 1, SIDES[me], status))
+        self.details["my-hand"] = details
         self.query_one("#my-hand", HandView).set_cards(mine)
         self.render_battle(view)
         self.query_one("#opp-head", Static).update(self.head(view, them))
         self.query_one("#my-head", Static).update(self.head(view, me))
-        self.query_one("#verdict", Static).update(self.verdict(view))
+        self.show_detail()
         log = self.query_one(EventLog)
         log.show([line for e in view.log if (line := self.describe(e)) is not None])
+
+    def shown_battle(self, view):
+        """The battle to show and whether it is last turn's. The solitaire keeps its last
+        assault until the next one: it is shown (labelled) until the roll, then the new
+        attack replaces it."""
+        battle = view.battle
+        if battle is None or not self.solitaire or view.phase == REPEL:
+            return battle, False
+        for event in reversed(view.log):
+            if isinstance(event, (Repelled, Breached)):
+                return battle, False
+            if isinstance(event, TurnStarted):
+                break
+        return (battle, True) if view.phase in (ROLL, OVER) else (None, False)
 
     def render_battle(self, view) -> None:
         attack: tuple[int, ...] = ()
         defence: tuple[int, ...] = ()
         attack_tally = defence_tally = None
-        battle = view.battle
-        composing = view.active == self.me and view.phase in (ATTACK, DEFEND, REPEL)
+        battle, past = self.shown_battle(view)
+        composing = view.active == self.viewer and view.phase in (ATTACK, DEFEND, REPEL)
+        count = rules.solitaire_tally if self.solitaire else None
         if battle is not None:
-            attack, defence = battle.attack, battle.defence
-        elif view.sides[MEXICANS].table:
+            attack = battle.attack
+            attack_tally = count(MEXICANS, attack) if count else rules.attack_tally(attack)
+            if battle.defence or battle.resolved:
+                defence = battle.defence
+                defence_tally = count(TEXANS, defence) if count else rules.defence_tally(defence)
+        elif view.sides[MEXICANS].table:  # the solitaire's attack, before the assault
             attack = view.sides[MEXICANS].table
+            if view.revealed:
+                attack_tally = rules.solitaire_tally(MEXICANS, attack)
         if composing and view.phase == ATTACK:
             attack = view.selection
             attack_tally = rules.selection_tally(view)
@@ -229,93 +391,122 @@ class AlamoScreen(GameScreen):
             hand = view.sides[TEXANS].hand
             defence = tuple(c for c in hand if card(TEXANS, c).kind == "defence") + view.selection
             defence_tally = rules.selection_tally(view)
-        attack_label = tally_text(attack_tally, "ATTACK")
-        defence_label = tally_text(defence_tally, "DEFENCE")
-        if attack_tally is None and battle is not None:
-            attack_label.append(f"= {battle.attack_total}", style="bold")
-        if defence_tally is None and battle is not None and battle.defence_total:
-            defence_label.append(f"= {battle.defence_total}", style="bold")
+        results = self.results(battle)
+        when = f"TURN {view.turn - 1} " if past else ""  # last turn's assault, until the roll
+        hidden = ""
         if self.solitaire and attack and not view.revealed and battle is None:
-            attack_label.append(f"{len(attack)} face down", style="dim")
+            hidden = f"{len(attack)} face down"
+        attack_label = tally_text(f"{when}ATTACK", attack_tally, results[0], hidden)
+        defence_label = tally_text(f"{when}DEFENCE", defence_tally, results[1])
+        show_attack = bool(attack) or (composing and view.phase == ATTACK)
+        show_defence = bool(defence) or defence_tally is not None
+        self.query_one("#attack-row").display = show_attack
+        self.query_one("#defence-row").display = show_defence
         self.query_one("#attack-label", Static).update(attack_label)
         self.query_one("#defence-label", Static).update(defence_label)
         self.query_one("#attack", HandView).set_cards([face(MEXICANS, c) for c in attack])
         self.query_one("#defence", HandView).set_cards([face(TEXANS, c) for c in defence])
+        self.details["attack"] = [
+            spelled(MEXICANS, c, i + 1, "Attack") for i, c in enumerate(attack)
+        ]
+        self.details["defence"] = [
+            spelled(TEXANS, c, i + 1, "Defence") for i, c in enumerate(defence)
+        ]
+        for row in ("attack", "defence"):
+            hand = self.query_one(f"#{row}", HandView)
+            hand.can_focus = bool(self.details[row])
+            if not hand.can_focus and hand.has_focus:
+                self.query_one("#my-hand", HandView).focus()
+
+    @staticmethod
+    def results(battle) -> tuple[str, str]:
+        """What each battle row's label says of the outcome, once there is one."""
+        if battle is None or not battle.resolved:
+            return "", ""
+        if battle.winner is None:
+            return "= tied", "= tied"
+        won, lost = f"✔ won by {battle.difference}", f"✘ lost by {battle.difference}"
+        return (won, lost) if battle.winner == MEXICANS else (lost, won)
+
+    def show_detail(self) -> None:
+        """Spell out the card under the cursor of the focused row (else of your hand)."""
+        focused = self.focused
+        hand = (
+            focused
+            if isinstance(focused, HandView) and focused.id in self.details
+            else self.query_one("#my-hand", HandView)
+        )
+        lines = self.details.get(hand.id or "", [])
+        said = lines[hand.cursor] if hand.cursor < len(lines) else []
+        self.query_one("#detail", Static).update(Text(fitted(said, self.app.size.width - 4)))
+
+    def on_hand_view_highlighted(self, event: HandView.Highlighted) -> None:
+        self.show_detail()
 
     def head(self, view, side: int) -> Text:
         s = view.sides[side]
+        bar = " │ " if self.has_class("compact") else "  │  "
         text = Text()
         text.append(f" {SIDES[side].upper()} ", style="reverse bold")
         if side < len(self.seats):
             text.append(f" {self.seat_name(side, with_label=False)}")
         elif side == MEXICANS:
             text.append(" Santa Anna's army (the dice)")
-        text.append("  │  ", style="dim")
+        text.append(bar, style="dim")
         text.append(f"deck {len(s.deck)} · discard {len(s.discard)}", style="dim")
-        if side != self.me or not self.is_human(self.me):
+        if side != self.viewer or not self.is_human(self.viewer):
             if not (self.solitaire and side == MEXICANS):
-                text.append("  │  ", style="dim")
+                text.append(bar, style="dim")
                 text.append(f"hand {len(s.hand)} " + "▚" * len(s.hand))
         if self.solitaire and side == TEXANS:
-            text.append("  │  ")
+            text.append(bar, style="dim")
             text.append_text(counters_text(view.counters, COUNTERS, "men"))
         if self.solitaire and side == MEXICANS and view.dice:
-            text.append("  │  ")
+            text.append(bar, style="dim")
             text.append_text(dice_text(view.dice, "dice"))
         return text
 
-    def verdict(self, view) -> Text:
-        for event in reversed(view.log):
-            if isinstance(event, TurnStarted):
-                break
-            if isinstance(event, (BattleResolved, Repelled, Breached)):
-                return Text(self.describe(event) or "", style="bold")
-        return Text(f"Turn {view.turn}", style="bold")
+    def fits(self, text: str) -> bool:
+        """Whether a prompt is whole on the status line (one column of padding a side)."""
+        return len(text) <= self.app.size.width - 2
 
     def prompt_text(self, view) -> str:
         if view.phase == OVER:
-            return f"Game over — {view.reason}  (n: new game, escape: menu)"
+            said = f"Game over — {view.reason}"
+            return said if self.fits(said) else "Game over (see the log)."
         if not self.my_turn:
             who = SIDES[view.active]
             if self.is_human(self.me) or self.solitaire:
                 return f"Waiting for the {who}…"
             return "Bots at war."
         phase = view.phase
+        tally = rules.selection_tally(view)
+        if tally is not None and tally.problems and view.selection:
+            return f"⚠ {tally.problems[0]}"
         if phase == ROLL:
-            return "Enter: roll for the next turn."
+            return "Enter: roll the dice for the next turn."
         if phase == BOMBARD:
-            return "Bombardment: pick an Artillery card to fire, Enter when done."
+            return f"Bombardment: fire Artillery cards at the {SIDES[self.them]}; Enter to stop."
         if phase == FIRE:
             return "More guns than targets: pick the ones that fire."
         if phase == PAY:
             p = view.payment
-            top = (
-                ", t: top of deck"
-                if any(
-                    isinstance(a, PayTopOfDeck)
-                    for a in self.game.legal_actions(self.session.state, self.me)
-                )
-                else ""
-            )
-            return (
-                f"Pay {p.due} more for {CAUSES.get(p.cause, p.cause)}: pick cards{top}, "
-                "a: cheapest payment."
-            )
+            return f"Pay {p.due} more for {CAUSES.get(p.cause, p.cause)}: pick cards to pay with."
         if phase == DISCARD:
-            verb = "discard" if self.me == MEXICANS else "put back into your deck"
             extra = len(view.sides[self.me].hand) - HAND_LIMIT
-            return f"Too many cards: {verb} {extra} more."
+            cards = plural(extra, "more card")
+            if self.me == MEXICANS:
+                return f"Too many cards: discard {cards}."
+            return f"Too many cards: put {cards} back into your deck."
         if phase == ATTACK:
-            return "Attack: pick the cards, Enter to attack, d to hold back this turn."
+            return "Attack: pick the cards, then Enter; d holds back this turn."
         if phase == DEFEND:
-            return "Defend: pick the cards (or none), Enter to defend."
+            return "Defend: pick the cards (or none), then Enter."
         if phase == SURVIVORS:
-            return (
-                f"You won by {view.battle.difference}: pick played cards worth up to that "
-                "to keep; Enter."
-            )
+            d = view.battle.difference
+            return f"You won by {d}: pick played cards worth up to {d} to keep, then Enter."
         if phase == REPEL:
-            return "Repelled! Pick the cards you used to reach the attack; Enter."
+            return "Repelled! Pick the cards you used to reach the attack, then Enter."
         return ""
 
     # --- the log -----------------------------------------------------------------------------
@@ -325,48 +516,54 @@ class AlamoScreen(GameScreen):
             return f"[b]— Turn {e.turn} —[/b]"
         if isinstance(e, Drew):
             if e.cards:
-                return f"You draw {names(e.seat, e.cards)}."
-            if e.seat == self.me and self.is_human(self.me):
+                return stop(f"You draw {names(e.seat, e.cards)}")
+            if e.seat == self.viewer and self.is_human(self.viewer):
                 return None
-            return f"The {side[e.seat]} draw {e.count}."
+            return f"The {side[e.seat]} draw {plural(e.count, 'card')}."
         if isinstance(e, DeckRebuilt):
-            return f"The {side[e.seat]} shuffle {e.cards} discards into a new deck."
+            return f"The {side[e.seat]} shuffle {plural(e.cards, 'discard')} into a new deck."
         if isinstance(e, Rolled):
             return f"Die for the {'draw' if e.purpose == 'draw' else 'attack'}: {e.value}."
         if isinstance(e, AttackDrawn):
-            return f"{e.count} Mexican cards come face down."
+            come = "comes" if e.count == 1 else "come"
+            return f"{plural(e.count, 'Mexican card')} {come} face down."
         if isinstance(e, Fired):
-            return f"The {side[e.seat]} fire {card(e.seat, e.card).name}."
+            return stop(f"The {side[e.seat]} fire {card(e.seat, e.card).name}")
         if isinstance(e, Removed):
-            return f"It knocks out {card(MEXICANS, e.card).name}."
+            return stop(f"It knocks out {card(MEXICANS, e.card).name}")
         if isinstance(e, Revealed):
-            return f"The attack: {names(MEXICANS, e.cards) or 'nothing left'}."
+            return stop(f"The attack: {names(MEXICANS, e.cards) or 'nothing left'}")
         if isinstance(e, PaymentDue):
             return f"The {side[e.payer]} owe {e.amount} for {CAUSES.get(e.cause, e.cause)}."
         if isinstance(e, Paid):
             where = "the top of the deck: " if e.from_deck else ""
             return f"  paid with {where}{card(e.seat, e.card).name} ({e.value})."
+        if isinstance(e, TakenBack):
+            where = "the top of the deck" if e.to_deck else "the hand"
+            return f"  not needed: {card(e.seat, e.card).name} ({e.value}) goes back to {where}."
         if isinstance(e, CountersLost):
             return (
-                f"[b]{e.count} section{'s' if e.count != 1 else ''} of men lost[/b] "
+                f"[b]{plural(e.count, 'section')} of men lost[/b] "
                 f"for {e.points} points ({e.left} left)."
             )
         if isinstance(e, HandLost):
-            return f"The {side[e.seat]} lose the whole hand ({len(e.cards)} cards)."
+            if not e.cards:
+                return f"The {side[e.seat]} have no cards left to lose."
+            return f"The {side[e.seat]} lose the whole hand ({plural(len(e.cards), 'card')})."
         if isinstance(e, Discarded):
-            return f"The {side[e.seat]} discard {card(e.seat, e.card).name}."
+            return stop(f"The {side[e.seat]} discard {card(e.seat, e.card).name}")
         if isinstance(e, Returned):
             if e.cards:
-                return f"You put back {names(e.seat, e.cards)}."
-            return f"The {side[e.seat]} put {e.count} cards back into the deck."
+                return stop(f"You put back {names(e.seat, e.cards)}")
+            return f"The {side[e.seat]} put {plural(e.count, 'card')} back into the deck."
         if isinstance(e, Shuffled):
             return f"The {side[e.seat]} shuffle their deck."
         if isinstance(e, AttackDeclined):
             return "The Mexicans hold back this turn."
         if isinstance(e, Attacked):
-            return f"[b]Attack[/b] ({e.total}): {names(MEXICANS, e.cards)}."
+            return stop(f"[b]Attack[/b] ({e.total}): {names(MEXICANS, e.cards)}")
         if isinstance(e, Defended):
-            return f"[b]Defence[/b] ({e.total}): {names(TEXANS, e.cards) or 'nothing'}."
+            return stop(f"[b]Defence[/b] ({e.total}): {names(TEXANS, e.cards) or 'nothing'}")
         if isinstance(e, BattleResolved):
             if e.winner is None:
                 return f"Attack {e.attack_total} against defence {e.defence_total}: a tie."
@@ -375,12 +572,17 @@ class AlamoScreen(GameScreen):
                 f"the {side[e.winner]} win by {e.difference}."
             )
         if isinstance(e, SurvivorsKept):
-            kept = names(e.seat, e.cards)
-            return f"The {side[e.seat]} keep {kept or 'nothing'} and shuffle it into the deck."
-        if isinstance(e, Repelled):
+            if not e.cards:
+                return f"The {side[e.seat]} keep none of their played cards."
+            them = "it" if len(e.cards) == 1 else "them"
             return (
+                f"The {side[e.seat]} keep {names(e.seat, e.cards)} and shuffle {them} into "
+                "their deck."
+            )
+        if isinstance(e, Repelled):
+            return stop(
                 f"[b]Repelled[/b]: defence {e.defence_total} against {e.attack_total}; "
-                f"used {names(TEXANS, e.used) or 'only the walls'}."
+                f"used {names(TEXANS, e.used) or 'only the walls'}"
             )
         if isinstance(e, Breached):
             return (
@@ -395,17 +597,26 @@ class AlamoScreen(GameScreen):
     def on_hand_view_toggled(self, event: HandView.Toggled) -> None:
         if event.hand.id != "my-hand" or self.view is None:
             return
+        self.touch(event.index)
+
+    def touch(self, index: int) -> None:
+        """A key or click on my card ``index``: whatever the phase asks of it."""
         view = self.view
         cards = self.my_cards(view)
-        if not self.my_turn or event.index >= len(cards):
+        if not self.my_turn or index >= len(cards):
             return
-        action = self.card_action(view, cards[event.index])
+        self.query_one("#my-hand", HandView).cursor = index
+        action = self.card_action(view, cards[index])
         if action is None:
             self.notify("Nothing to do with a card just now.", severity="warning")
             return
         self.act(action)
 
-    def action_done(self) -> None:
+    def action_card(self, verb: str, index: int) -> None:
+        if self.view is not None and self.card_verb(self.view) == verb:
+            self.touch(index)
+
+    def action_done(self, what: str) -> None:
         view = self.view
         if view is None:
             return
@@ -417,8 +628,6 @@ class AlamoScreen(GameScreen):
             self.act(StopFiring())
         elif view.phase in SELECTING:
             self.act(Confirm())
-        elif view.phase == PAY:
-            self.notify("Pick the cards to pay with, t for the top of your deck, or a.")
 
     def action_decline(self) -> None:
         self.act(Decline())
@@ -435,14 +644,53 @@ class AlamoScreen(GameScreen):
                 break
         self.advance()
 
+    def rows_with_cards(self) -> list[HandView]:
+        rows = [self.query_one(f"#{row}", HandView) for row in ROWS]
+        return [row for row in rows if row.faces and row.can_focus and row.display]
+
+    def action_next_row(self) -> None:
+        rows = self.rows_with_cards()
+        if len(rows) < 2:
+            return
+        at = rows.index(self.focused) if self.focused in rows else -1
+        rows[(at + 1) % len(rows)].focus()
+
+    def action_new_game(self) -> None:
+        self.new_game_same_setup()
+
+    def enter_means(self, view) -> str | None:
+        if view.phase == OVER:
+            return "result"
+        if not self.my_turn:
+            return None
+        return {
+            ROLL: "roll",
+            BOMBARD: "stop",
+            ATTACK: "attack",
+            DEFEND: "defend",
+            SURVIVORS: "keep",
+            REPEL: "repel",
+        }.get(view.phase)
+
     def check_game_action(self, action: str, parameters) -> bool | None:
         view = self.view
-        if view is None or action not in ("done", "decline", "top_of_deck", "auto_pay"):
+        if view is None or action not in self.GAME_ACTIONS:
             return True
-        if view.phase == OVER:
-            return action == "done"
-        if not self.my_turn:
+        if action == "done":
+            if self.enter_means(view) != parameters[0]:
+                return False
+            if view.phase in SELECTING:  # an attack that breaks a limit cannot be confirmed
+                legal = self.game.legal_actions(self.session.state, self.me)
+                return any(isinstance(a, Confirm) for a in legal)
+            return True
+        if action == "next_row":
+            return len(self.rows_with_cards()) > 1
+        if action == "new_game":
+            return view.phase == OVER and not self.at_table
+        if view.phase == OVER or not self.my_turn:
             return False
+        if action == "card":
+            return self.card_verb(view) == parameters[0]
         legal = self.game.legal_actions(self.session.state, self.me)
         if action == "decline":
             return any(isinstance(a, Decline) for a in legal)
@@ -450,4 +698,4 @@ class AlamoScreen(GameScreen):
             return any(isinstance(a, PayTopOfDeck) for a in legal)
         if action == "auto_pay":
             return view.phase == PAY
-        return view.phase in (ROLL, BOMBARD, *SELECTING)
+        return True

@@ -1,4 +1,8 @@
-"""La Guerra Gallica: two hands, the exchange, the reveal, the battle track and the log."""
+"""La Guerra Gallica: two hands, the exchange, the reveal, the battle track and the log.
+
+At 80×24 eight cards share a row, seven columns each: names are abbreviated there, and the
+line under your hand spells out the card under the cursor (Tab reaches the other hand once it
+is revealed)."""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from engine.core import HIDDEN
 from engine.gallic import rules
@@ -23,8 +27,9 @@ from engine.gallic.state import (
     GameEnded,
     Reshuffled,
 )
+from engine.words import listing, plural
 from tui.screens.game import STYLES, GameScreen
-from tui.widgets.card import CardFace
+from tui.widgets.card import CardFace, fitted
 from tui.widgets.hand import HandView
 from tui.widgets.log import EventLog
 
@@ -44,38 +49,70 @@ def verb(side: int, word: str) -> str:
     )
 
 
+def strength(c) -> str:
+    return f"{c.strength:+d}" if c.kind == "P" else f"{c.strength}"
+
+
 def face(side: int, card_id: int, **extra) -> CardFace:
     if card_id == HIDDEN:
         return CardFace(title="", face_down=True, back_label=SIDES[side], kind="back")
     c = card(side, card_id)
     return CardFace(
         title=c.name,
-        corner=f"{c.kind} {c.strength:+d}" if c.kind == "P" else f"{c.kind} {c.strength}",
+        corner=f"{c.kind} {strength(c)}",
         footer=TYPE_NAMES[c.kind],
         kind=c.kind,
         **extra,
     )
 
 
-class GallicScreen(GameScreen):
-    BINDINGS = [
-        Binding("enter", "confirm", "Confirm"),
-        Binding("x", "clear", "Clear marks"),
-    ]
+def spelled(side: int, card_id: int, number: int, status: str = "") -> list[str]:
+    """The detail line, longest first: "Rome 3: Soldati Professionisti · Resource 8 ·
+    counted", then without the status (the first that fits is shown)."""
+    if card_id == HIDDEN:
+        return [f"{SIDES[side]}: cards face down until the reveal."]
+    c = card(side, card_id)
+    said = f"{SIDES[side]} {number}: {c.name} · {TYPE_NAMES[c.kind]} {strength(c)}"
+    return [f"{said} · {status}", said] if status else [said]
+
+
+# The game's keys, first in the footer; one key may mean different things by phase (the first
+# binding whose action applies now runs, and the footer shows that one).
+GAME_KEYS = [
+    Binding("enter", "confirm('exchange')", "Exchange"),
+    Binding("enter", "confirm('keep')", "Keep hand"),
+    Binding("enter", "confirm('next')", "Next battle"),
+    Binding("enter", "confirm('result')", "Result"),
+    Binding("1", "mark(0)", "Mark", key_display="1-8", priority=True),
+    *(Binding(str(n), f"mark({n - 1})", show=False, priority=True) for n in range(2, 9)),
+    Binding("x", "clear", "Clear marks"),
+    Binding("tab", "other_hand('opp-hand')", "Their cards"),
+    Binding("tab", "other_hand('my-hand')", "Your cards"),
+    Binding("n", "new_game", "New game"),
+]
+GAME_ACTIONS = {"confirm", "mark", "clear", "other_hand", "new_game"}
+
+
+class GallicScreen(GameScreen, inherit_bindings=False):
+    BINDINGS = [*GAME_KEYS, *GameScreen.BINDINGS]
     CSS_PATH = STYLES / "gallic.tcss"
+    WATCH_ACTIONS = frozenset({"other_hand", ("confirm", ("result",))})
 
     def __init__(self, session) -> None:
         super().__init__(session)
         self.selected: set[int] = set()  # card ids marked for exchange (UI only)
+        self.details: dict[str, list[list[str]]] = {"my-hand": [], "opp-hand": []}
 
     def compose_board(self) -> ComposeResult:
         with Vertical(id="table"):
             yield Static(id="opp-head", classes="side-head")
             yield HandView(id="opp-hand")
+            yield Static(id="track")
             with Horizontal(id="middle"):
-                yield Static(id="track")
+                yield Static(id="score")
                 yield Static(id="verdict")
             yield HandView(id="my-hand", numbered=True)
+            yield Static(id="detail")
             yield Static(id="my-head", classes="side-head")
             yield EventLog(id="log")
 
@@ -83,14 +120,26 @@ class GallicScreen(GameScreen):
         # GameScreen.on_mount runs after this one (Textual calls both, subclass first).
         self.query_one("#my-hand", HandView).focus()
 
+    def on_resize(self) -> None:
+        """The track and the cards change form with the size: draw them again for it. At 80
+        columns the footer's keys sit closer and the palette's key (ctrl+p) gives its room
+        to the game's."""
+        super().on_resize()
+        footer = self.query_one(Footer)
+        footer.compact = self.has_class("compact")
+        footer.show_command_palette = not self.has_class("compact")
+        if self.view is not None:
+            self.view = self.view
+
     # --- reading the view -------------------------------------------------------------------
     @property
     def me(self) -> int:
-        return self.viewer
+        """The side at the bottom: the viewer's, or Rome's for a spectator (no hand of theirs)."""
+        return ROME if self.viewer is None else self.viewer
 
     @property
     def them(self) -> int:
-        return 1 - self.viewer
+        return 1 - self.me
 
     def render_view(self, view) -> None:
         me, them = self.me, self.them
@@ -102,82 +151,125 @@ class GallicScreen(GameScreen):
             self.selected.clear()
 
         if battle is not None:
-            my_cards = self.revealed_faces(me, battle)
-            their_cards = self.revealed_faces(them, battle)
+            my_cards, my_details = self.revealed(me, battle)
+            their_cards, their_details = self.revealed(them, battle)
         else:
             my_cards = [
                 face(me, c, selected=c in self.selected, note="swap" if c in self.selected else "")
                 for c in mine.hand
             ]
+            my_details = [
+                spelled(me, c, i + 1, "marked to exchange" if c in self.selected else "")
+                for i, c in enumerate(mine.hand)
+            ]
             their_cards = [face(them, c) for c in theirs.hand]
+            their_details = [spelled(them, c, i + 1) for i, c in enumerate(theirs.hand)]
+        self.details = {"my-hand": my_details, "opp-hand": their_details}
+        opponent = self.query_one("#opp-hand", HandView)
+        opponent.can_focus = battle is not None
+        if battle is None and opponent.has_focus:
+            self.query_one("#my-hand", HandView).focus()
         self.query_one("#my-hand", HandView).set_cards(my_cards)
-        self.query_one("#opp-hand", HandView).set_cards(their_cards)
+        opponent.set_cards(their_cards)
         self.query_one("#my-head", Static).update(self.side_head(view, me, battle))
         self.query_one("#opp-head", Static).update(self.side_head(view, them, battle))
         self.query_one("#track", Static).update(self.track_text(view))
+        self.query_one("#score", Static).update(self.score_text(view))
         self.query_one("#verdict", Static).update(self.verdict_text(view, battle))
+        self.show_detail()
         log = self.query_one(EventLog)
         log.show([line for e in view.log if (line := self.describe(e)) is not None])
 
-    def revealed_faces(self, side: int, battle) -> list[CardFace]:
+    def revealed(self, side: int, battle) -> tuple[list[CardFace], list[str]]:
+        """The faces of a revealed hand, each marked counted (✓), counted as another type, or
+        not counted (—); and their detail lines."""
         counted = {c.card: c.as_kind for c in battle.counted[side]}
-        out = []
-        for c in battle.hands[side]:
+        faces, details = [], []
+        for i, c in enumerate(battle.hands[side]):
             kind = counted.get(c)
             original = card(side, c).kind
             if kind is None:
-                out.append(face(side, c, dim=True, note="—"))
+                faces.append(face(side, c, dim=True, note="—"))
+                status = "not counted"
             elif kind != original:
                 note = f"→{kind}" if self.has_class("compact") else f"as {kind}"
-                out.append(face(side, c, note=note))
+                faces.append(face(side, c, note=note))
+                status = f"counted as {TYPE_NAMES[kind]}"
             else:
-                out.append(face(side, c, note="✓"))
-        return out
+                faces.append(face(side, c, note="✓"))
+                status = "counted"
+            details.append(spelled(side, c, i + 1, status))
+        return faces, details
+
+    def show_detail(self) -> None:
+        """Spell out the card under the cursor of the focused hand (else of yours)."""
+        focused = self.focused
+        hand = (
+            focused
+            if isinstance(focused, HandView) and focused.id in self.details
+            else self.query_one("#my-hand", HandView)
+        )
+        lines = self.details.get(hand.id or "", [])
+        said = lines[hand.cursor] if hand.cursor < len(lines) else []
+        self.query_one("#detail", Static).update(Text(fitted(said, self.app.size.width - 4)))
+
+    def on_hand_view_highlighted(self, event: HandView.Highlighted) -> None:
+        self.show_detail()
+        self.refresh_bindings()
 
     def side_head(self, view, side: int, battle) -> Text:
         s = view.sides[side]
+        bar = " │ " if self.has_class("compact") else "  │  "
         text = Text()
         text.append(f" {SIDES[side].upper()} ", style="reverse bold")
         text.append(f" {self.seat_name(side, with_label=False)}")
-        text.append("  │  ", style="dim")
-        text.append(f"deck {len(s.deck)} · discard {len(s.discard)}", style="dim")
+        text.append(bar, style="dim")
+        text.append(f"deck {len(s.deck)} · discard {s.discard_count}", style="dim")
         if battle is not None:
-            text.append("  │  ", style="dim")
+            text.append(bar, style="dim")
             text.append(f"total {battle.totals[side]}", style="bold")
         elif view.phase == DISCARD and side in view.chosen:
-            exchanged = len(s.exchanged)
-            text.append("  │  ", style="dim")
-            text.append(f"✔ exchanged {exchanged}", style="bold")
+            text.append(bar, style="dim")
+            text.append(f"✔ exchanged {len(s.exchanged)}", style="bold")
         elif view.phase == DISCARD and side == self.me and self.selected:
             total, _ = score(side, tuple(c for c in s.hand if c not in self.selected))
-            text.append("  │  ", style="dim")
-            text.append(f"marked {len(self.selected)}, the rest counts {total}", style="bold")
-        if side == self.me and view.phase == DISCARD and side not in view.chosen:
+            text.append(bar, style="dim")
+            text.append(f"{len(self.selected)} marked: the rest counts {total}", style="bold")
+        elif side == self.viewer and view.phase == DISCARD:
             total, _ = score(side, s.hand)
-            text.append("  │  ", style="dim")
+            text.append(bar, style="dim")
             text.append(f"hand counts {total}")
         return text
 
     def track_text(self, view) -> Text:
-        text = Text("Battles ", style="bold")
+        """All the battles on one line: won by R(ome) or G(auls), drawn (=), now (▸), to come
+        (·); with the totals when there is room."""
         compact = self.has_class("compact")
+        text = Text("Battles" if compact else "Battles │", style="bold")
         for n in range(1, view.battles_to_play + 1):
             result = view.battles[n - 1] if n <= len(view.battles) else None
             if result is None:
-                mark, style = ("▸" if n == view.number and view.phase == DISCARD else "·"), "dim"
-                text.append(f"{n}{mark} " if compact else f" {n} {mark}  ", style=style)
-                continue
-            if result.winner is None:
-                mark, style = "=", "yellow"
+                now = n == len(view.battles) + 1 and view.phase == DISCARD
+                mark, style, totals = ("▸", "bold", "") if now else ("·", "dim", "")
             else:
-                mark = SIDES[result.winner][0]
-                style = "bold green" if result.winner == self.me else "bold red"
-            text.append(f"{n}{mark} " if compact else f" {n} {mark} ", style=style)
-            if not compact:
-                text.append(f"{result.totals[0]}:{result.totals[1]} ", style="dim")
+                if result.winner is None:
+                    mark, style = "=", "yellow"
+                else:
+                    mark = SIDES[result.winner][0]
+                    style = "bold green" if result.winner == self.me else "bold red"
+                totals = f" {result.totals[0]}:{result.totals[1]}"
+            if compact:
+                text.append(f" {n}{mark}", style=style)
+            else:
+                text.append(f" {n} {mark}", style=style)
+                text.append(f"{totals} ", style="dim")
+                text.append("│", style="dim")
+        return text
+
+    def score_text(self, view) -> Text:
         r, g = rules.streaks(view)
         wins = rules.wins(view)
-        text.append(f"\nWins Rome {wins[0]} · Gauls {wins[1]}")
+        text = Text(f"Wins Rome {wins[0]} · Gauls {wins[1]}")
         if r or g:
             side = 0 if r else 1
             text.append("  │  ", style="dim")
@@ -199,21 +291,19 @@ class GallicScreen(GameScreen):
 
     def prompt_text(self, view) -> str:
         if view.phase == OVER:
-            outcome = self.game.outcome(self.session.state)
-            return f"Game over — {outcome.reason}  (n: new game, escape: menu)"
+            said = f"Game over — {self.game.outcome(self.session.state).reason}"
+            return said if len(said) <= self.app.size.width - 2 else "Game over (see the log)."
         if view.phase == REVEAL:
             if any(self.is_human(s) for s in self.game.to_move(self.session.state)):
-                return "Both hands revealed. Enter: next battle."
+                return "Both hands revealed: Enter for the next battle."
             return "Both hands revealed."
         if not self.my_turn:
             return "Waiting for the other side…" if self.is_human(self.me) else "Bots at war."
         n = len(self.selected)
+        if n:
+            return f"{plural(n, 'card')} marked (at most {MAX_EXCHANGE}): Enter exchanges them."
         return (
-            f"Mark up to {MAX_EXCHANGE} cards to exchange (1–8, ←→ space, or click), then "
-            f"Enter. Marked: {n}."
-            if n
-            else f"Mark up to {MAX_EXCHANGE} cards to exchange (1–8, ←→ space, or click); "
-            "Enter keeps this hand."
+            f"Mark up to {MAX_EXCHANGE} cards to exchange (1–8, or ←→ and space); Enter keeps all."
         )
 
     def describe(self, event) -> str | None:
@@ -222,20 +312,20 @@ class GallicScreen(GameScreen):
             return f"[b]— Battle {event.number} —[/b]"
         if isinstance(event, Reshuffled):
             return (
-                f"{subject(event.seat)} {verb(event.seat, 'shuffle')} {event.cards} discards "
-                "into a new deck."
+                f"{subject(event.seat)} {verb(event.seat, 'shuffle')} "
+                f"{plural(event.cards, 'discard')} into a new deck."
             )
         if isinstance(event, Exchanged):
             if event.cards:
-                names = ", ".join(card(event.seat, c).name for c in event.cards)
-                return f"You exchange {event.count}: {names}."
-            if event.seat == self.me and self.is_human(self.me):
+                names = listing(card(event.seat, c).name for c in event.cards)
+                return f"You exchange {plural(event.count, 'card')}: {names}."
+            if event.seat == self.viewer and self.is_human(self.viewer):
                 return "You keep your hand." if event.count == 0 else None
             if event.count == 0:
                 return f"{subject(event.seat)} {verb(event.seat, 'keep')} the whole hand."
-            plural = "s" if event.count != 1 else ""
             return (
-                f"{subject(event.seat)} {verb(event.seat, 'exchange')} {event.count} card{plural}."
+                f"{subject(event.seat)} {verb(event.seat, 'exchange')} "
+                f"{plural(event.count, 'card')}."
             )
         if isinstance(event, BattleResolved):
             r, g = event.totals
@@ -251,12 +341,18 @@ class GallicScreen(GameScreen):
 
     # --- input -------------------------------------------------------------------------------
     def on_hand_view_toggled(self, event: HandView.Toggled) -> None:
-        if event.hand.id != "my-hand":
-            return
+        if event.hand.id == "my-hand":
+            self.action_mark(event.index)
+
+    def action_mark(self, index: int) -> None:
         view = self.view
         if view is None or view.phase != DISCARD or not self.my_turn:
             return
-        card_id = view.sides[self.me].hand[event.index]
+        hand = view.sides[self.me].hand
+        if index >= len(hand):
+            return
+        self.query_one("#my-hand", HandView).cursor = index
+        card_id = hand[index]
         if card_id in self.selected:
             self.selected.discard(card_id)
         elif len(self.selected) >= MAX_EXCHANGE:
@@ -265,8 +361,9 @@ class GallicScreen(GameScreen):
         else:
             self.selected.add(card_id)
         self.view = view
+        self.refresh_bindings()
 
-    def action_confirm(self) -> None:
+    def action_confirm(self, what: str) -> None:
         view = self.view
         if view is None:
             return
@@ -282,15 +379,40 @@ class GallicScreen(GameScreen):
     def action_clear(self) -> None:
         self.selected.clear()
         self.view = self.view
+        self.refresh_bindings()
+
+    def action_other_hand(self, hand: str) -> None:
+        self.query_one(f"#{hand}", HandView).focus()
+
+    def action_new_game(self) -> None:
+        self.new_game_same_setup()
+
+    def enter_means(self, view) -> str | None:
+        """What Enter does now: exchange the marked cards, keep the hand, next battle, result."""
+        if view.phase == OVER:
+            return "result"
+        if view.phase == REVEAL:
+            local = [s for s in self.game.to_move(self.session.state) if self.is_local(s)]
+            return "next" if local else None
+        if view.phase == DISCARD and self.my_turn:
+            return "exchange" if self.selected else "keep"
+        return None
 
     def check_game_action(self, action: str, parameters) -> bool | None:
         view = self.view
-        if view is None:
+        if view is None or action not in GAME_ACTIONS:
             return True
-        if action == "clear":
-            return view.phase == DISCARD and self.my_turn
+        discarding = view.phase == DISCARD and self.my_turn
         if action == "confirm":
-            if view.phase == DISCARD:
-                return self.my_turn
-            return view.phase in (REVEAL, OVER)
+            return self.enter_means(view) == parameters[0]
+        if action == "mark":
+            return discarding
+        if action == "clear":
+            return discarding and bool(self.selected)
+        if action == "other_hand":
+            focused = self.focused.id if self.focused is not None else None
+            revealed = view.phase in (REVEAL, OVER) and bool(view.battles)
+            return revealed and focused != parameters[0]
+        if action == "new_game":
+            return view.phase == OVER and not self.at_table
         return True

@@ -1,4 +1,7 @@
-"""A row of cards with a cursor: arrows move, space or a digit toggles, clicks toggle."""
+"""A row of cards with a cursor: arrows move, space or a digit toggles, clicks toggle.
+
+The card under the cursor of the focused row is announced (``Highlighted``) so the screen can
+spell it out in full: a card seven columns wide shows its name abbreviated."""
 
 from __future__ import annotations
 
@@ -16,11 +19,20 @@ class HandView(Horizontal, can_focus=True):
     BINDINGS = [
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
         Binding("space", "toggle", "Toggle", show=False),
         *[Binding(str(n), f"toggle_index({n - 1})", show=False) for n in range(1, 10)],
     ]
 
     cursor = reactive(0)
+
+    class Highlighted(Message):
+        """The cursor moved, the cards changed, or the row got or lost the focus."""
+
+        def __init__(self, hand: HandView) -> None:
+            super().__init__()
+            self.hand = hand
 
     class Toggled(Message):
         def __init__(self, hand: HandView, index: int) -> None:
@@ -33,12 +45,18 @@ class HandView(Horizontal, can_focus=True):
         self.numbered = numbered
         self.faces: tuple[CardFace, ...] = ()
 
+    @property
+    def current(self) -> CardFace | None:
+        """The face under the cursor (None for an empty row)."""
+        return self.faces[self.cursor] if self.cursor < len(self.faces) else None
+
     def fit(self) -> None:
-        """Many cards share the row: each gets narrower (down to 6 columns) so all stay seen."""
+        """The cards share the row: as wide as the room allows (names and hints read better),
+        narrower with many cards (down to 6 columns) so all stay seen."""
         cards = list(self.query(CardView))
         if not cards or not self.size.width:
             return
-        widest = 9 if self.screen.has_class("compact") else 14
+        widest = 13 if self.screen.has_class("compact") else 16
         width = max(6, min(widest, self.size.width // len(cards)))
         for view in cards:
             view.styles.width = width
@@ -64,15 +82,19 @@ class HandView(Horizontal, can_focus=True):
         self.cursor = min(self.cursor, max(0, len(faces) - 1))
         self.call_after_refresh(self.fit)
         self.call_after_refresh(self._show_cursor)
+        self.post_message(self.Highlighted(self))
 
     def watch_cursor(self) -> None:
         self._show_cursor()
+        self.post_message(self.Highlighted(self))
 
     def on_focus(self) -> None:
         self._show_cursor()
+        self.post_message(self.Highlighted(self))
 
     def on_blur(self) -> None:
         self._show_cursor()
+        self.post_message(self.Highlighted(self))
 
     def _show_cursor(self) -> None:
         for i, view in enumerate(self.query(CardView)):
@@ -81,6 +103,10 @@ class HandView(Horizontal, can_focus=True):
     def action_move(self, step: int) -> None:
         if self.faces:
             self.cursor = (self.cursor + step) % len(self.faces)
+
+    def action_jump(self, index: int) -> None:
+        if self.faces:
+            self.cursor = index % len(self.faces)
 
     def action_toggle(self) -> None:
         if self.faces:

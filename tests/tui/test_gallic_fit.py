@@ -1,0 +1,162 @@
+"""La Guerra Gallica at 80×24 and 120×40: at the exchange, the reveal and after a battle, the
+screen shows whole what a player needs — every card's value, its name (whole, or abbreviated
+with the detail line spelling it out when the cursor is on it), the battle track on one line,
+the totals, the prompt, and in the footer the key of every action possible now."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.gallic.data import card
+from engine.gallic.state import DISCARD, OVER, REVEAL
+from tests.tui.conftest import settle
+from tests.tui.fit import SIZES, assert_on_screen, screen_lines
+from tests.tui.test_gallic_play import card_lines, readable, starting
+from tui.screens.gallic import GAME_ACTIONS, GallicScreen
+from tui.screens.game import ResultScreen
+from tui.widgets.card import CardView
+from tui.widgets.hand import HandView
+
+
+def footer(app) -> str:
+    return screen_lines(app)[-1]
+
+
+def assert_footer(app, screen: GallicScreen, *keys: str) -> None:
+    """These keys are in the footer whole, and so is every game key that works now."""
+    line = footer(app)
+    for key in keys:
+        assert key in line, f"{key!r} not in {line!r}"
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        name = binding.action.split("(")[0]
+        if binding.show and active.enabled and name in GAME_ACTIONS:
+            shown = f"{app.get_key_display(binding)} {binding.description}"
+            assert shown in line, f"{shown!r} not in {line!r}"
+
+
+async def assert_cards(pilot, app, screen: GallicScreen, row: str) -> None:
+    """Each face-up card of a row: its number and value on its first line, its name whole or
+    readably abbreviated, and spelled out in full when the cursor is on it."""
+    hand = screen.query_one(f"#{row}", HandView)
+    if not hand.faces or hand.faces[0].face_down:
+        return
+    hand.focus()
+    hand.cursor = 0
+    await pilot.pause()
+    for i, view in enumerate(hand.query(CardView)):
+        name = view.face.title
+        first, *body = card_lines(app, view)
+        assert view.face.corner in first, (first, view.face.corner)
+        if row == "my-hand":
+            assert first.startswith(str(i + 1)) or view.framed
+        for token in " ".join(body).split():
+            assert readable(token, name) or token in (view.face.footer, view.face.note), token
+        assert hand.cursor == i
+        detail = screen.query_one("#detail").render()
+        assert name in str(detail), (name, str(detail))
+        assert_on_screen(app, str(detail).strip())
+        await pilot.press("right")
+        await pilot.pause()
+    screen.query_one("#my-hand", HandView).focus()
+    await pilot.pause()
+
+
+def assert_board(app, screen: GallicScreen) -> None:
+    view = screen.view
+    lines = screen_lines(app)
+    track = [line for line in lines if "Battles" in line]
+    assert len(track) == 1
+    for n in range(1, view.battles_to_play + 1):
+        assert str(n) in track[0]
+    battle = view.battles[-1] if view.phase in (REVEAL, OVER) and view.battles else None
+    assert_on_screen(
+        app,
+        screen.prompt_text(view),
+        screen.score_text(view).plain,
+        screen.verdict_text(view, battle).plain,
+        screen.side_head(view, screen.me, battle).plain.strip(),
+        screen.side_head(view, screen.them, battle).plain.strip(),
+    )
+    if battle is not None:
+        assert_on_screen(app, f"total {battle.totals[0]}", f"total {battle.totals[1]}")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_exchange(make_app, size):
+    app = make_app(starting(seed=1))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert screen.view.phase == DISCARD
+        assert_board(app, screen)
+        assert_footer(app, screen, "1-8 Mark", "⏎ Keep hand")
+        assert "Clear" not in footer(app)
+        await assert_cards(pilot, app, screen, "my-hand")
+        await pilot.press("2", "5")
+        await pilot.pause()
+        assert_board(app, screen)
+        assert_on_screen(app, "2 marked: the rest counts")
+        assert_footer(app, screen, "1-8 Mark", "⏎ Exchange", "x Clear marks")
+        assert "Keep hand" not in footer(app)
+        await assert_cards(pilot, app, screen, "my-hand")
+        marked = screen.view.sides[screen.me].hand[1]
+        screen.query_one("#my-hand", HandView).cursor = 1
+        await pilot.pause()
+        assert_on_screen(app, f"{card(screen.me, marked).name} · ")
+        assert "marked to exchange" in str(screen.query_one("#detail").render())
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_reveal(make_app, size):
+    app = make_app(starting(seed=4, battles=3, reveal=True))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert screen.view.phase == REVEAL
+        assert_board(app, screen)
+        assert_footer(app, screen, "⏎ Next battle", "tab Their cards")
+        assert "Mark" not in footer(app)
+        await assert_cards(pilot, app, screen, "my-hand")
+        await assert_cards(pilot, app, screen, "opp-hand")
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.focused.id == "opp-hand"
+        assert_footer(app, screen, "⏎ Next battle", "tab Your cards")
+        detail = str(screen.query_one("#detail").render())
+        assert detail.startswith("▸ Gauls ") and "counted" in detail
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_after_battles_with_a_draw(make_app, size):
+    # Seed 4: the Gauls, Rome, the Gauls, Rome, a draw, Rome, then the seventh battle.
+    app = make_app(starting(seed=4, battles=6))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        view = screen.view
+        assert view.phase == DISCARD and any(b.winner is None for b in view.battles)
+        assert_board(app, screen)
+        track = next(line for line in screen_lines(app) if "Battles" in line)
+        compact = "".join(track.split())
+        for mark in ("1G", "2R", "5=", "7▸", "8·"):
+            assert mark in compact, (mark, track)
+        if size == (120, 40):
+            for b in view.battles:
+                assert f"{b.totals[0]}:{b.totals[1]}" in track
+        assert_footer(app, screen, "1-8 Mark", "⏎ Keep hand")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_board_after_the_end(make_app, size):
+    app = make_app(starting(seed=4, battles=8, reveal=True))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GallicScreen) and screen.view.phase == OVER
+        assert_board(app, screen)
+        assert_footer(app, screen, "⏎ Result", "n New game")
+        await assert_cards(pilot, app, screen, "opp-hand")
