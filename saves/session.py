@@ -12,7 +12,7 @@ import attrs
 
 from engine.core import Game, Outcome, Seat
 from saves.locks import HeldElsewhere, Hold
-from saves.record import APP_VERSION, SaveError, SaveRecord, SeatInfo, now_iso
+from saves.record import APP_VERSION, HUMAN, SaveError, SaveRecord, SeatInfo, now_iso
 from saves.store import SaveConflict, SaveStore
 
 
@@ -25,13 +25,16 @@ def full_config(game: Game, config: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def keep_unsaved_moves(session) -> None:
     """Save what a closing session has not saved; if another session continued the game,
-    keep this one's moves as a copy (there is nobody left to ask)."""
+    keep this one's moves as a copy when a person made any of them (there is nobody left to
+    ask; moves of bots alone are not worth a copy beside the game that went on)."""
     if not session.unsaved:
         return
     try:
         session.save()
     except SaveConflict:
-        session.save_as(f"{session.record.title} (copy)")
+        unsaved = session.record.actions[session.saved_moves :]
+        if any(session.record.seats[seat].kind == HUMAN for seat, _ in unsaved):
+            session.save_as(f"{session.record.title} (copy)")
 
 
 class Session:
@@ -145,6 +148,7 @@ class Session:
     def apply(self, seat: Seat, action: Any) -> Any:
         """Apply, record and autosave one action; returns the new full state."""
         state = self.game.apply(self.record.state, seat, action)
+        self.unsaved = True  # before the move is in memory: whoever checks never misses it
         self.record = attrs.evolve(
             self.record,
             state=state,

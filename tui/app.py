@@ -120,9 +120,10 @@ class BatallasApp(HostedGuards, App):
         if self._hung_up:
             return
         self._hung_up = True
-        if isinstance(self._driver, terminal.GuardedDriver):  # a real terminal, not a test
+        real_terminal = isinstance(self._driver, terminal.GuardedDriver)  # not a test
+        if real_terminal:
             terminal.forget_terminal(self)
-            terminal.exit_soon()
+            terminal.exit_soon()  # in case a save waits on a lock or a slow disk
         for session in self.open_sessions():
             try:
                 keep_unsaved_moves(session)
@@ -130,6 +131,10 @@ class BatallasApp(HostedGuards, App):
                 pass  # the disk refuses: with nobody left to tell, nothing more can be done
             except Exception:  # a failure nobody foresaw must not keep the process alive
                 log_crash("autosave on hang-up")
+        if real_terminal:
+            # Everything is on disk (written and fsynced); a graceful exit would only keep
+            # bots thinking and try to restore a terminal that is gone.
+            terminal.end_now()
         self.exit(return_code=0)
 
     def _handle_exception(self, error: Exception) -> None:
@@ -158,6 +163,13 @@ class BatallasApp(HostedGuards, App):
         message = f"Batallas met an unexpected error and had to close. {saved} {where}"
         self._exit_renderables.append(Text(message))
         self._close_messages_no_wait()
+
+    def all_saved(self) -> bool:
+        """Whether every move of every open game is on disk (safe from any thread)."""
+        try:
+            return not any(session.unsaved for session in self.open_sessions())
+        except Exception:  # the screen stack changing under us: take the careful path
+            return False
 
     def open_sessions(self) -> list:
         return [s.session for s in self.screen_stack if isinstance(s, GameScreen)]

@@ -101,6 +101,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("saves", help="list saved games")
 
+    replay = sub.add_parser("replay", help="step through a saved game from its first move")
+    replay.add_argument("name")
+
+    export = sub.add_parser("export", help="a saved game as a readable record (Markdown)")
+    export.add_argument("name")
+    export.add_argument(
+        "-o", "--output", default=None, metavar="FILE", help="write it to FILE, not to stdout"
+    )
+
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", choices=sorted(registry.GAMES))
 
@@ -253,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "saves":
         return print_saves(store)
+    if args.command == "export":
+        return export_game(store, args.name, args.output)
 
     start = None
     if args.command == "new":
@@ -268,6 +279,10 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             name = recent.name
         start = _resume_starter(name)
+    elif args.command == "replay":
+        start = _replay_starter(store, args.name)
+        if start is None:
+            return 2
 
     from tui.app import BatallasApp
 
@@ -363,6 +378,61 @@ def _resume_starter(name: str):
         return None
 
     return start
+
+
+def _replay_starter(store, name: str):
+    """The replay's first screen, or None once the reason is printed: the save is read and
+    replayed here, before the app takes the terminal."""
+    from saves.record import SaveError
+    from saves.replay import ReplaySession
+
+    try:
+        session = ReplaySession.load(store, name)
+    except SaveError as err:
+        print(f"Cannot replay {visible(name)}: {visible(err.reason)}.", file=sys.stderr)
+        return None
+
+    def start(app):
+        from tui.screens.replay import replay_screen
+
+        return replay_screen(session)
+
+    return start
+
+
+def export_game(store, name: str, output: str | None) -> int:
+    """Print the game's record, or write it to ``output`` (atomically, never over a save)."""
+    from saves.record import SaveError
+    from tui.export import export_markdown, output_problem, write_atomically
+
+    try:
+        record = store.load(name)
+        text = export_markdown(store.games[record.game_id], record)
+    except SaveError as err:
+        print(f"Cannot export {visible(name)}: {visible(err.reason)}.", file=sys.stderr)
+        return 2
+    if output is None:
+        try:
+            sys.stdout.write("".join(visible(line) + "\n" for line in text.splitlines()))
+            sys.stdout.flush()
+        except BrokenPipeError:  # `| head`: the reader had enough
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    path = Path(output)
+    problem = output_problem(store, name, path)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
+    try:
+        write_atomically(path, text)
+    except OSError as err:
+        print(
+            f"Cannot write the record to {visible(output)}: {err.strerror or err}.",
+            file=sys.stderr,
+        )
+        return 2
+    print(f"Wrote the record of {visible(name)} to {visible(output)}.", file=sys.stderr)
+    return 0
 
 
 def print_saves(store) -> int:

@@ -18,7 +18,7 @@ from saves.paths import folder_problem, is_safe_name, sanitize_name, saves_dir
 
 PLAYER_ENV = "BATALLAS_PLAYER"  # set per key by `environment=` in authorized_keys
 # Anything added later is refused until listed here (`table` refuses --tables-dir itself).
-COMMANDS = (None, "new", "resume", "saves", "rules", "table")
+COMMANDS = (None, "new", "resume", "saves", "rules", "table", "replay", "export")
 # Textual reads its other TEXTUAL_* variables at import; some name files (TEXTUAL_LOG,
 # TEXTUAL_SCREENSHOT_LOCATION) or code (TEXTUAL_DRIVER), so only these two survive.
 TEXTUAL_KEPT = frozenset({"TEXTUAL_COLOR_SYSTEM", "TEXTUAL_ANIMATIONS"})
@@ -34,6 +34,8 @@ def refusal(args) -> str | None:
         return f"`batallas {args.command}` is not available with --hosted."
     if getattr(args, "deck", None):
         return "--deck is not available with --hosted: hosted games use the built-in decks."
+    if args.command == "export" and args.output is not None:
+        return "export -o is not available with --hosted: the record is printed instead."
     return None
 
 
@@ -43,7 +45,8 @@ def has_terminal() -> bool:
 
 
 def opens_the_app(args) -> bool:
-    return args.command in (None, "new", "resume") or getattr(args, "table_command", "") == "join"
+    table = getattr(args, "table_command", "")
+    return args.command in (None, "new", "resume", "replay") or table in ("join", "watch")
 
 
 def player_name(given: str | None, environ: MutableMapping[str, str]) -> tuple[str, str | None]:

@@ -1,4 +1,5 @@
-"""`batallas table new | join | list`: shared tables, one seat per person, each at a terminal.
+"""`batallas table new | join | watch | list`: shared tables, one seat per person, each at a
+terminal, and anyone may watch.
 
 Kept apart from ``tui/cli.py``, which only registers the subparser and hands ``table`` here.
 """
@@ -42,6 +43,12 @@ def add_parser(subparsers) -> None:
     join.add_argument("name")
     join.add_argument("--as", dest="person", type=person, help="who you are at that table")
 
+    watch = sub.add_parser("watch", parents=[where], help="follow a table as a spectator")
+    watch.add_argument("name")
+    watch.add_argument(
+        "--as", dest="person", type=person, help="who you are (the menu then lists your tables)"
+    )
+
     ls = sub.add_parser("list", parents=[where], help="list the tables (only yours with --as)")
     ls.add_argument("--as", dest="person", type=person, help="only the tables of this person")
 
@@ -83,6 +90,8 @@ def run(args, saves_folder: Path | None = None) -> int:
             return _new(tables, args)
         if args.table_command == "list":
             return _list(tables, person)
+        if args.table_command == "watch":
+            return _watch(tables, args, person, saves_folder)
         if person is None:
             print("Say who you are: batallas table join NAME --as PERSON", file=sys.stderr)
             return 2
@@ -128,14 +137,30 @@ def _list(tables, person: str | None) -> int:
     return 0
 
 
+def _watch(tables, args, person: str | None, saves_folder: Path | None) -> int:
+    """Open a table as a spectator: its public view, following every move; no seat needed."""
+    from saves.tables import TableWatch
+    from tui.screens.game import screen_for
+
+    watch = TableWatch.open(tables, args.name)  # refuses before any screen opens
+    return _run_app(args, saves_folder, lambda app: screen_for(watch), person, tables)
+
+
 def _join(tables, args, person: str, saves_folder: Path | None) -> int:
-    from saves.paths import saves_dir
-    from saves.store import SaveStore
     from saves.tables import TableSession
-    from tui.app import BatallasApp
     from tui.screens.game import screen_for
 
     session = TableSession.join(tables, args.name, person)  # refuses before any screen opens
+    return _run_app(args, saves_folder, lambda app: screen_for(session), session.player, tables)
+
+
+def _run_app(args, saves_folder: Path | None, start, player: str | None, tables) -> int:
+    """The full-screen app, opening on ``start``'s screen; the menu behind it knows
+    ``player`` (their tables, the live ones to watch) when there is one."""
+    from saves.paths import saves_dir
+    from saves.store import SaveStore
+    from tui.app import BatallasApp
+
     try:
         store = SaveStore(saves_folder or saves_dir(args.saves_dir))
     except OSError as err:
@@ -144,10 +169,10 @@ def _join(tables, args, person: str, saves_folder: Path | None) -> int:
     app = BatallasApp(
         store,
         theme=args.theme,
-        start=lambda app: screen_for(session),
+        start=start,
         letters=args.letters,
         hosted=getattr(args, "hosted", False),
-        player=session.player,
+        player=player,
         tables=tables,
     )
     app.run(mouse=not args.no_mouse)

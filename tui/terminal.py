@@ -84,6 +84,8 @@ class GuardedDriver(LinuxDriver):
         self._told.set()
         self._file.gone = True
         exit_soon()
+        if getattr(self._app, "all_saved", lambda: False)():
+            end_now()  # every move is on disk: nothing is worth another moment of CPU
         hang_up = getattr(self._app, "hang_up", None)
         if hang_up is not None:
             with contextlib.suppress(RuntimeError):  # the loop is already closing
@@ -162,9 +164,18 @@ def exit_soon(deadline: float = EXIT_DEADLINE) -> None:
     _exit_timer.start()
 
 
+def end_now() -> None:
+    """End the process at once (after a hang-up, once the saves are written)."""
+    os._exit(0)
+
+
+_handler = None
+
+
 def on_hang_up(app) -> None:
     """SIGHUP starts the deadline at once, in the signal handler itself: the app's loop may
     be busy (bots playing fast) or stuck writing to the terminal that just went away."""
+    global _handler
 
     def handler(signum, frame) -> None:
         if isinstance(app._driver, GuardedDriver):
@@ -172,4 +183,17 @@ def on_hang_up(app) -> None:
         else:
             app.call_later(app.hang_up)
 
+    _handler = handler
     signal.signal(signal.SIGHUP, handler)
+    guard(all_saved=True)
+
+
+def guard(all_saved: bool) -> None:
+    """While every move is on disk a hang-up needs no Python at all: the kernel's default
+    (end the process) is the fastest exit there is, whatever the threads are doing. Around a
+    move (in memory, not yet saved) the handler saves it first."""
+    if _handler is None or threading.current_thread() is not threading.main_thread():
+        return
+    if isinstance(signal.getsignal(signal.SIGHUP), int) == all_saved:
+        return  # already as it should be
+    signal.signal(signal.SIGHUP, signal.SIG_DFL if all_saved else _handler)

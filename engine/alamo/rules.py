@@ -58,6 +58,7 @@ from engine.alamo.state import (
     SURVIVORS,
     TWO_PLAYER,
     AlamoState,
+    Drew,
     Side,
 )
 from engine.alamo.tally import (
@@ -298,12 +299,15 @@ class AlamoGame:
                 )
             )
         selection = state.selection if state.active == seat else ()
+        log = visible_log(state.log, seat)
+        if seat is None:  # the solitaire logs its draws for all: a spectator gets their number
+            log = tuple(attrs.evolve(e, cards=()) if isinstance(e, Drew) else e for e in log)
         return attrs.evolve(
             state,
             rng=None,
             sides=(sides[0], sides[1]),
             selection=selection,
-            log=visible_log(state.log, seat),
+            log=log,
         )
 
     def outcome(self, state: AlamoState) -> Outcome | None:

@@ -147,3 +147,4 @@ def test_a_frozen_session_never_overwrites_its_reconnection(tmp_path):
         assert first_pid not in server.app_pids(), "the frozen session's app never ended"
         time.sleep(0.5)
         assert actions_in(server.saves) == after, "the frozen session wrote its older game"
+        assert len(list(server.saves.glob("*.json"))) == 1, "no copy: nobody moved there since"

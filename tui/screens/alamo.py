@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.alamo import rules
 from engine.alamo.actions import (
@@ -263,15 +263,8 @@ class AlamoScreen(GameScreen, inherit_bindings=False):
         self.query_one("#my-hand", HandView).focus()
 
     def on_resize(self) -> None:
-        """The cards and labels change form with the size: draw them again for it. At 80
-        columns the footer's keys sit closer and the palette's key (ctrl+p) gives its room
-        to the game's."""
+        """The cards and labels change form with the size (the base class redraws them)."""
         super().on_resize()
-        footer = self.query_one(Footer)
-        footer.compact = self.has_class("compact")
-        footer.show_command_palette = not self.has_class("compact")
-        if self.view is not None:
-            self.view = self.view
 
     @property
     def solitaire(self) -> bool:

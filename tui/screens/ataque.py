@@ -44,6 +44,7 @@ from engine.ataque.data import (
 from engine.ataque.odds import attack_dice
 from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, OVER, PLACE, REGROUP, GameEnded
 from engine.core import HIDDEN, Outcome
+from engine.words import plural
 from tui.screens.game import STYLES, GameScreen
 from tui.widgets.log import EventLog, literal
 from tui.widgets.world_map import Holding, WorldMap, short
@@ -79,10 +80,6 @@ def percent(chance: float) -> str:
     if 0.0 < chance < 0.005:
         return "<1%"
     return f"{chance:.0%}"
-
-
-def plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 def armies(n: int) -> str:
@@ -208,6 +205,9 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
     # The game's keys come first in the footer, then the ones every game screen has.
     BINDINGS = [*GAME_KEYS, *COMMAND_KEYS, *Screen.BINDINGS]
     CSS_PATH = STYLES / "ataque.tcss"
+    WATCH_ACTIONS = frozenset(
+        {"command", "tab", "filter", "close_box", "search", ("pick", ("result",))}
+    )
 
     def __init__(self, session) -> None:
         super().__init__(session)
@@ -252,9 +252,9 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         super().on_resize()
         footer = self.query_one(Footer)
         footer.compact = not self.wide
-        footer.show_command_palette = self.wide
-        if self.view is not None:
-            self.view = self.view
+        if footer.show_command_palette != self.wide:
+            footer.show_command_palette = self.wide
+            footer.refresh(recompose=True)
 
     COLUMNS = (
         ("Territory", "t"),

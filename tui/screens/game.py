@@ -6,7 +6,9 @@ and ``prompt_text``; it turns player input into actions with ``act``.
 
 The session is a ``Session`` (everyone at this terminal) or a ``TableSession`` (a shared
 table: this terminal plays one seat, the viewer never changes, other players' moves arrive
-by polling the table file, and a move made on an old position is refused and reloaded).
+by polling the table file, and a move made on an old position is refused and reloaded), or a
+``TableWatch`` (a spectator of a shared table: the viewer is None, the view is the public
+one, no bot runs here and every key that would act says "You are watching.").
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import attrs
 from textual import work
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -32,7 +35,16 @@ from engine.words import plural
 from saves.paths import visible
 from saves.session import Session
 from saves.store import SaveConflict, SaveError
-from saves.tables import TableChanged, TableSession, bot_seed
+from saves.tables import (
+    WATCHING,
+    TableChanged,
+    TableSession,
+    TableWatch,
+    bot_seed,
+    count_watchers,
+    watching_text,
+)
+from tui import terminal
 from tui.widgets.status import StatusBar, Thinking
 
 MAX_BOT_RETRIES = 3
@@ -41,6 +53,8 @@ STYLES = Path(__file__).parent.parent / "styles"
 TABLE_POLL = 0.25  # seconds between looks at a shared table's file (a stat when idle)
 SUMMARY = "Since your last move"
 SAVE_POLL = 2.0  # seconds between looks at our own save: did another session continue it?
+WATCHERS_POLL = 1.0  # seconds between counts of a table's spectators
+LOOK_ACTIONS = frozenset({"rules", "menu", "log", "keys"})  # keys a spectator may use
 
 
 class BotChose(Message):
@@ -107,17 +121,30 @@ class ResultScreen(ModalScreen[str]):
         Binding("escape,b", "choose('board')", "Look at the board"),
     ]
 
-    def __init__(self, headline: str | Content, details: str | Content) -> None:
+    def __init__(
+        self,
+        headline: str | Content,
+        details: str | Content,
+        campaign: Content | None = None,
+        next_battle: bool = False,
+    ) -> None:
+        """``campaign``: the score of the campaign this game belongs to; ``next_battle``: n
+        goes on to the campaign's next game instead of a new one."""
         super().__init__()
         self.headline = headline
         self.details = details
+        self.campaign = campaign
+        self.next_battle = next_battle
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog result"):
             yield Static(shown(self.headline), classes="title")
             yield Static(shown(self.details))
+            if self.campaign is not None:
+                yield Static(self.campaign, id="campaign-score")
             with Horizontal(classes="buttons"):
-                yield Button("New game (n)", variant="primary", id="new")
+                new = "Next battle (n)" if self.next_battle else "New game (n)"
+                yield Button(new, variant="primary", id="new")
                 yield Button("Menu (m)", id="menu")
                 yield Button("Board (b)", id="board")
 
@@ -153,13 +180,19 @@ class GameScreen(Screen):
 
     view = reactive(None, always_update=True, init=False)
 
-    def __init__(self, session: Session | TableSession) -> None:
+    # The game's own keys a spectator may use, as action names or (name, parameters): they
+    # only look (another tab, the result). Every other key of the screen says "You are
+    # watching." to a spectator.
+    WATCH_ACTIONS: frozenset = frozenset()
+
+    def __init__(self, session: Session | TableSession | TableWatch) -> None:
         super().__init__()
         self.session = session
         self.game = session.game
         # Names as shown: a save or table file may carry control characters in them.
         self.seats = tuple(attrs.evolve(s, name=visible(s.name)) for s in session.record.seats)
-        self.at_table = isinstance(session, TableSession)
+        self.at_table = isinstance(session, (TableSession, TableWatch))
+        self.watching = isinstance(session, TableWatch)  # no seat: the public view, no moves
         humans = self.human_seats
         self.viewer = session.seat if self.at_table else humans[0] if humans else 0
         # The seat whose view is on screen; None until the first one, and after a moment every
@@ -176,6 +209,10 @@ class GameScreen(Screen):
         self._last_move: dict[int, tuple[int, int]] = {}
         self._summarized = -1  # the action count whose summary was shown
         self._conflict_open = False
+        self.watchers = 0  # spectators of this table, as last counted
+        self._watchers_counted = 0.0
+        if self.watching:
+            self.refuse_acting_keys()
 
     # --- layout -------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -190,9 +227,9 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         self.title = self.game.name
         if self.at_table:
-            self.title += visible(f" · table {self.session.name} · {self.session.player}")
+            self.count_watchers()
             self.set_interval(TABLE_POLL, self.poll_table)
-        else:
+        elif not self.read_only:
             self.set_interval(SAVE_POLL, self.poll_save)
         self.on_resize()
         self.advance()
@@ -203,9 +240,21 @@ class GameScreen(Screen):
         self.session.close()
 
     def on_resize(self) -> None:
-        """Two layouts: compact below 100×34, roomy above (cards, log, labels grow)."""
+        """Two layouts: compact below 100×34, roomy above (cards, log, labels grow). In the
+        compact one the footer's keys sit closer and the palette's key (ctrl+p still works)
+        gives its room to the game's. The board is drawn again for the new size at once."""
         size = self.app.size
-        self.set_class(size.width < 100 or size.height < 34, "compact")
+        compact = size.width < 100 or size.height < 34
+        self.set_class(compact, "compact")
+        footers = self.query(Footer)
+        if footers:
+            footer = footers.first()
+            footer.compact = compact
+            if footer.show_command_palette == compact:
+                footer.show_command_palette = not compact
+                footer.refresh(recompose=True)
+        if self.view is not None:
+            self.view = self.view
 
     # --- seats --------------------------------------------------------------------------------
     @property
@@ -217,8 +266,8 @@ class GameScreen(Screen):
         """Several people share this terminal and each has secrets: views need hand-overs."""
         return not self.at_table and self.game.hidden_information and len(self.human_seats) > 1
 
-    def is_human(self, seat: int) -> bool:
-        return self.seats[seat].kind == "human"
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].kind == "human"
 
     def is_local(self, seat: int) -> bool:
         """A human playing at this terminal: at a table, only our own seat."""
@@ -235,7 +284,19 @@ class GameScreen(Screen):
         return f"{self.game.seat_labels(len(self.seats))[seat]} · {who}"
 
     # --- the loop: after any change, decide who acts next -------------------------------------
+    @property
+    def read_only(self) -> bool:
+        """A replay (``saves.replay.ReplaySession``): the board shows one step of a saved game;
+        no bot starts, nothing is handed over, polled or applied, and no result screen opens."""
+        return getattr(self.session, "read_only", False)
+
     def advance(self) -> None:
+        terminal.guard(all_saved=getattr(self.app, "all_saved", lambda: True)())
+        if self.read_only:
+            self.shown_seat = self.viewer
+            self.view = self.session.view(self.viewer)
+            self.refresh_bindings()
+            return
         state = self.session.state
         pending = self.game.to_move(state)
         human_pending = [s for s in pending if self.is_local(s)]
@@ -252,7 +313,9 @@ class GameScreen(Screen):
         self.view = self.session.view(self.viewer)
         if self.viewer in human_pending:
             self.summarize_since_last_move(self.viewer)
-        for seat in pending:
+        # Bots are the players' clients' work, and stop once another session took the game.
+        stopped = self.watching or self.session.conflict is not None
+        for seat in () if stopped else pending:
             if not self.is_human(seat) and seat not in self.thinking:
                 self.start_bot(seat)
         self.update_thinking()
@@ -277,6 +340,8 @@ class GameScreen(Screen):
 
     def waiting_text(self) -> str:
         """At a table, when only people at other terminals can move: whom we wait for."""
+        if self.watching:
+            return self.watching_prompt()
         if not self.at_table or self.my_turn:
             return ""
         away = [
@@ -288,11 +353,19 @@ class GameScreen(Screen):
 
     @property
     def my_turn(self) -> bool:
+        if self.read_only:
+            return False
         state = self.session.state
         return self.is_human(self.viewer) and self.viewer in self.game.to_move(state)
 
     def act(self, action) -> bool:
         """Apply a human action for the viewing seat; refuse illegal ones with the reason."""
+        if self.watching:
+            self.action_watching()
+            return False
+        if self.read_only:
+            self.notify("This is a replay: nothing can be played here.", severity="warning")
+            return False
         if not self.my_turn:
             self.notify("Wait: it is not your turn.", severity="warning")
             return False
@@ -303,6 +376,9 @@ class GameScreen(Screen):
 
         When it answers for several, they were all looking: nobody's private view may follow
         until the hand-over."""
+        if self.watching:
+            self.action_watching()
+            return False
         pending = [s for s in self.game.to_move(self.session.state) if self.is_local(s)]
         done = False
         for seat in pending:
@@ -314,6 +390,7 @@ class GameScreen(Screen):
 
     def _apply(self, seat: int, action, advance: bool = True) -> bool:
         try:
+            terminal.guard(all_saved=False)
             self.session.apply(seat, action)
             self._last_move[seat] = (len(self.session.record.actions), len(self.log_lines()))
         except IllegalAction as err:
@@ -349,6 +426,78 @@ class GameScreen(Screen):
         self._poll_error = None
         if moved:
             self.table_moved()
+        if time.monotonic() - self._watchers_counted >= WATCHERS_POLL:
+            self.count_watchers()
+
+    def count_watchers(self) -> None:
+        """Count the table's spectators (no lock is taken) and say it in the title."""
+        self._watchers_counted = time.monotonic()
+        self.watchers = count_watchers(self.session.store.root, self.session.name)
+        who = "spectator" if self.watching else self.session.player
+        self.title = self.game.name + visible(f" · table {self.session.name} · {who}")
+        self.title += watching_text(self.watchers)
+
+    # --- spectators ---------------------------------------------------------------------------
+    def watching_prompt(self) -> str:
+        """A spectator's status line: whom the table waits for, or how the game ended."""
+        room = self.app.size.width - 2
+        outcome = self.game.outcome(self.session.state)
+        if outcome is not None:
+            said = f"Game over — {outcome.reason}"
+            return said if len(said) <= room else "Game over (see the log)."
+        pending = self.game.to_move(self.session.state)
+        labels = self.game.seat_labels(len(self.seats))
+        for names in (
+            [self.seat_name(s) for s in pending],
+            [labels[s] for s in pending],
+        ):
+            said = f"You are watching: {' and '.join(names)} to play."
+            if len(said) <= room:
+                return said
+        return WATCHING
+
+    def may_watch(self, action: str, parameters) -> bool:
+        """Whether a spectator may use this key: it only looks, it never acts."""
+        return (
+            action in LOOK_ACTIONS
+            or action in self.WATCH_ACTIONS
+            or (action, tuple(parameters)) in self.WATCH_ACTIONS
+        )
+
+    def refuse_acting_keys(self) -> None:
+        """Every key bound to something a spectator may not do still answers: "You are
+        watching." Bound after the screen's own keys, it runs when ``check_action`` refuses
+        theirs."""
+        refused = set()
+        for bindings in self._bindings.key_to_bindings.values():
+            for binding in bindings:
+                namespace, action, parameters = parse(binding.action)
+                if not namespace and not self.may_watch(action, parameters):
+                    refused.add((binding.key, binding.priority))
+        for key, priority in sorted(refused):
+            self._bindings.bind(
+                key, "watching", "Not while watching", show=False, priority=priority
+            )
+
+    def action_watching(self) -> None:
+        self.notify(WATCHING, severity="warning", timeout=3)
+
+    def refuse_to_spectator(self) -> None:
+        """A click or Enter on the board that would be a move: a spectator is told why not."""
+        if self.watching and self.game.outcome(self.session.state) is None:
+            self.action_watching()
+
+    def on_hand_view_toggled(self) -> None:
+        self.refuse_to_spectator()
+
+    def on_chess_card_clicked(self) -> None:
+        self.refuse_to_spectator()
+
+    def on_metauro_grid_picked(self) -> None:
+        self.refuse_to_spectator()
+
+    def on_world_map_picked(self) -> None:
+        self.refuse_to_spectator()
 
     def table_moved(self) -> None:
         """Forget bots thinking about an older position, then carry on from the new one."""
@@ -410,7 +559,10 @@ class GameScreen(Screen):
         from tui.screens.log_view import LogScreen
 
         since = self.since_last_move(self.viewer)
-        title = f"{self.game.name} · the log as {self.seat_name(self.viewer)} saw it"
+        if self.viewer is None:
+            title = f"{self.game.name} · the log as spectators see it"
+        else:
+            title = f"{self.game.name} · the log as {self.seat_name(self.viewer)} saw it"
         self.app.push_screen(LogScreen(title, self.log_lines(), since))
 
     def action_keys(self) -> None:
@@ -508,6 +660,7 @@ class GameScreen(Screen):
             self.advance()
             return
         try:
+            terminal.guard(all_saved=False)
             self.session.apply(message.seat, message.action)
             self.retries = 0
         except TableChanged:  # another client landed this move (or another) first
@@ -558,6 +711,7 @@ class GameScreen(Screen):
 
     def show_result(self, outcome: Outcome) -> None:
         headline, details = self.result_text(outcome)
+        step = self.campaign_step()
 
         def chosen(what: str | None) -> None:
             if what == "new":
@@ -565,12 +719,28 @@ class GameScreen(Screen):
             elif what == "menu":
                 self.app.pop_screen()
 
-        self.app.push_screen(ResultScreen(headline, details), chosen)
+        line, has_next = (step.line, step.has_next) if step else (None, False)
+        self.app.push_screen(ResultScreen(headline, details, line, has_next), chosen)
+
+    def campaign_step(self):
+        """The campaign whose latest game this is (``tui/screens/series.py``), if any."""
+        if not isinstance(self.session, Session):
+            return None
+        from tui.screens.series import campaign_step
+
+        return campaign_step(self.app, self.session.name)
 
     def new_game_same_setup(self) -> None:
+        """A new game like this one; in a campaign, the campaign's next game."""
         if self.at_table:
             self.notify("Start another table with `batallas table new`.", timeout=6)
             self.app.pop_screen()
+            return
+        step = self.campaign_step()
+        if step is not None and step.has_next:
+            from tui.screens.series import continue_campaign
+
+            continue_campaign(self.app, step.name)
             return
         record = self.session.record
         session = Session.new(
@@ -613,10 +783,15 @@ class GameScreen(Screen):
         self.app.push_screen(ConfirmDialog(problem + " Leave anyway?", yes="Leave"), answer)
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """At a shared table there is nothing to save as (every move is already on the table);
-        everything else is the game screen's to say (``check_game_action``)."""
+        """At a shared table there is nothing to save as (every move is already on the table),
+        and a spectator has only the keys that look; everything else is the game screen's to
+        say (``check_game_action``)."""
         if action == "save_as" and self.at_table:
             return False
+        if self.watching and action == "watching":
+            return True
+        if self.watching and not self.may_watch(action, parameters):
+            return False  # the "watching" binding on the same key says why
         return self.check_game_action(action, parameters)
 
     def check_game_action(self, action: str, parameters) -> bool | None:
@@ -639,7 +814,7 @@ class GameScreen(Screen):
         self.app.push_screen(PromptDialog("Save this game as:", self.session.record.title), done)
 
 
-def screen_for(session: Session | TableSession) -> GameScreen:
+def screen_for(session: Session | TableSession | TableWatch) -> GameScreen:
     """The screen class for a session's game."""
     from tui.screens.alamo import AlamoScreen
     from tui.screens.ataque import AtaqueScreen

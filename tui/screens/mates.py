@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from engine.core import HIDDEN
 from engine.mates import rules
@@ -126,6 +126,7 @@ class MatesScreen(GameScreen):
         Binding("down", "cursor(0, -1)", show=False, priority=True),
     ]
     CSS_PATH = STYLES / "mates.tcss"
+    WATCH_ACTIONS = frozenset({"result"})
 
     def __init__(self, session) -> None:
         super().__init__(session)
@@ -165,12 +166,6 @@ class MatesScreen(GameScreen):
         columns the footer's keys sit closer and the palette's key (ctrl+p still works) gives
         its room to the game's."""
         super().on_resize()
-        compact = self.has_class("compact")
-        footer = self.query_one(Footer)
-        footer.compact = compact
-        if footer.show_command_palette == compact:
-            footer.show_command_palette = not compact
-            footer.refresh(recompose=True)
         self.call_after_refresh(self.relayout)
 
     def relayout(self) -> None:
@@ -315,7 +310,7 @@ class MatesScreen(GameScreen):
             # The answer box takes keys only while there is a card to answer: afterwards the
             # letters are the screen's again (n: a new game).
             box = self.query_one("#answer", Input)
-            box.disabled = view.phase != PUZZLE
+            box.disabled = view.phase != PUZZLE or self.watching
             if not box.disabled and self.focused is None:
                 box.focus()
         else:

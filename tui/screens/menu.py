@@ -1,5 +1,6 @@
 """The main menu: the shared tables you sit at (when the app knows who you are), every
-registered game, then Continue, Campaigns, Rules and Quit.
+registered game, then Continue, Campaigns, Records, Watch (the live tables, when the app knows
+who you are), Rules and Quit.
 
 Titles, table names and seat names come from files: they go into the option prompts as
 template values (``Content.from_markup(..., name=...)``), which are never read as markup.
@@ -65,6 +66,8 @@ class MenuScreen(Screen):
     BINDINGS = [
         Binding("c", "continue", "Continue"),
         Binding("l", "load", "Campaigns"),
+        Binding("s", "records", "Records"),
+        Binding("w", "watch", "Watch"),
         Binding("r", "rules", "Rules"),
         Binding("q", "quit", "Quit"),
     ]
@@ -142,7 +145,10 @@ class MenuScreen(Screen):
                 progress=visible(recent.progress),
             )
             out.append((prompt, "continue"))
-        out.append(("Campaigns  [dim]saved games: resume, rename, delete[/dim]", "load"))
+        out.append(("Campaigns  [dim]series of battles, and every saved game[/dim]", "load"))
+        out.append(("Records  [dim]games won and lost, best streaks[/dim]", "records"))
+        if self.knows_player():
+            out.append(("Watch  [dim]follow a live table on this host[/dim]", "watch"))
         out.append(("Rules", "rules"))
         out.append(("Quit", "quit"))
         return out
@@ -152,7 +158,7 @@ class MenuScreen(Screen):
         from saves.tables import turn_text
 
         tables, player = self.app.tables, self.app.player
-        if tables is None or not player:
+        if not self.knows_player():
             return []
         self.tables_seen = tables.stamps()
         mine = tables.tables_of(player)
@@ -186,6 +192,10 @@ class MenuScreen(Screen):
             self.action_continue()
         elif choice == "load":
             self.action_load()
+        elif choice == "records":
+            self.action_records()
+        elif choice == "watch":
+            self.action_watch()
         elif choice == "rules":
             self.action_rules()
         elif choice == "quit":
@@ -203,6 +213,21 @@ class MenuScreen(Screen):
 
         self.app.push_screen(CampaignsScreen())
 
+    def action_records(self) -> None:
+        from tui.screens.records import RecordsScreen
+
+        self.app.push_screen(RecordsScreen())
+
+    def knows_player(self) -> bool:
+        """Hosted, or after `table join`: the app knows who is here and where the tables are."""
+        return self.app.tables is not None and bool(self.app.player)
+
+    def action_watch(self) -> None:
+        from tui.screens.watch import WatchScreen
+
+        if self.knows_player():
+            self.app.push_screen(WatchScreen())
+
     def action_rules(self) -> None:
         from tui.screens.setup import pick_game_then
 
@@ -214,4 +239,6 @@ class MenuScreen(Screen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "continue":
             return self.app.store.most_recent(unfinished=True) is not None
+        if action == "watch":
+            return self.knows_player()
         return True

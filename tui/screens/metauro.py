@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.metauro import rules
 from engine.metauro.actions import (
@@ -56,6 +56,7 @@ from engine.metauro.state import (
     TimeRanOut,
     TurnStarted,
 )
+from engine.words import plural
 from tui.screens.game import STYLES, GameScreen
 from tui.widgets.log import EventLog
 from tui.widgets.metauro_grid import SIDE_COLOURS, MetauroGrid
@@ -105,13 +106,8 @@ LEGEND = (
 )
 
 
-def plural(n: int, word: str) -> str:
-    """ "1 fight", "3 fights"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 class MetauroScreen(GameScreen):
-    BINDINGS = [
+    BINDINGS = [  # the game's keys first: at 80 columns the footer has room for few
         # One key may do different things by phase: the first binding whose action applies
         # now runs, and the footer shows only that one.
         Binding("e", "confirm_deployment", "Deploy"),
@@ -128,6 +124,7 @@ class MetauroScreen(GameScreen):
         Binding("n", "advance(False)", "Stay"),
         Binding("n", "new_game", "New game"),
         Binding("x", "deselect", "Deselect"),
+        *GameScreen.BINDINGS,
     ]
     CSS_PATH = STYLES / "metauro.tcss"
 
@@ -169,7 +166,6 @@ class MetauroScreen(GameScreen):
         fit, the footer's spacing) and rewrap the log, without waiting for the next move."""
         super().on_resize()
         self.set_class(self.roomy, "roomy")
-        self.query_one(Footer).compact = not self.roomy
         self.call_after_refresh(self.relayout)
 
     def relayout(self) -> None:

@@ -1,0 +1,193 @@
+"""`batallas export`: a saved game as a Markdown record to share.
+
+The setup (game, seats, options, seed), then the game chapter by chapter (a battle, a turn,
+a round) in the game screens' own log sentences, then the result. It is rebuilt from the seed
+and the action log like a replay (``saves.replay``), and it tells no more than a replay shows:
+while the game is unfinished, only what its first human seat saw; once it is over, every
+seat's private information too (the cards each drew or exchanged, every objective).
+
+The sentences come from the game's screen, made (never mounted) on a ``ReplaySession``: its
+``describe`` words each event exactly as the log under the board does.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from pathlib import Path
+
+from rich.errors import MarkupError
+from rich.text import Text
+from textual.content import Content
+
+from engine.core import Game
+from saves.paths import visible
+from saves.record import SaveRecord
+from saves.replay import ReplaySession
+from saves.store import BAK_SUFFIX, SUFFIX, fsync_dir, os_reason, unlink_quietly, write_durably
+
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|#~])")
+
+
+def md(text: str) -> str:
+    """Plain text inside Markdown: shown as written (``*``, ``_``, ``[`` stay characters),
+    control characters made visible."""
+    return _MARKDOWN.sub(r"\\\1", visible(text))
+
+
+def plain(line: str | Content) -> str:
+    """A log or result line (markup whose typed names are already literal) as plain text."""
+    if isinstance(line, Content):
+        return line.plain
+    try:
+        return Text.from_markup(line, emoji=False).plain
+    except MarkupError:
+        return line
+
+
+def option_lines(game: Game, config: dict) -> list[str]:
+    """ "Length: 5 battles (quick)" for each option of the game, as the setup names it."""
+    lines = []
+    for option in game.options:
+        value = config.get(option.key, option.default)
+        said = next((label for label, v in option.choices if v == value), None)
+        if said is None:
+            simple = isinstance(value, (str, int, float, bool))
+            said = str(value) if simple else "custom"
+        lines.append(f"{option.label}: {said}")
+    return lines
+
+
+def is_heading(text: str) -> bool:
+    """Every game's log opens a battle, turn or round with a line "— Turn 3 —"."""
+    text = text.strip()
+    return text.startswith("— ") and text.endswith(" —")
+
+
+def bullet(text: str) -> str:
+    """A log line as a list item; an indented one (a payment under its debt) nested."""
+    nested = text.startswith(" ")
+    return f"{'  ' if nested else ''}- {md(text.strip())}"
+
+
+def export_markdown(game: Game, record: SaveRecord) -> str:
+    """The record of ``record`` (a game of ``game``) as Markdown text."""
+    from tui.screens.replay import replay_screen
+
+    session = ReplaySession(game, record)
+    screen = replay_screen(session)
+    seat = session.seat
+    finished = session.finished
+    session.reveal(finished)
+    label = game.seat_labels(record.players)[seat]
+    me = screen.seat_name(seat)
+
+    out = [f"# {md(record.title)}", ""]
+    out.append(f"- **Game:** {md(game.name)}")
+    seats = "; ".join(md(screen.seat_name(s)) for s in range(record.players))
+    out.append(f"- **Seats:** {seats}")
+    options = option_lines(game, record.config)
+    if options:
+        out.append(f"- **Options:** {md('; '.join(options))}")
+    out.append(f"- **Seed:** {record.seed}")
+    out.append(f"- **Moves:** {session.count}")
+    played = f"{record.created[:16]} to {record.updated[:16]}".replace("T", " ")
+    out.append(f"- **Played:** {md(played)} (UTC)")
+    if not game.hidden_information:
+        told = f"everything: nothing in {md(game.name)} is secret. “You” is {md(me)}."
+    elif finished:
+        told = (
+            f"everything, since the game is over. “You” is {md(me)}; what another seat saw "
+            "in private follows its name (“… saw:”)."
+        )
+    else:
+        told = (
+            f"only what {md(me)} saw: the game is not over, so the other seats' secrets stay "
+            f"hidden. “You” is {md(label)}."
+        )
+    out.append(f"- **Shown:** {told}")
+
+    seen = 0
+    chapter: str | None = None
+    lines: list[str] = []
+
+    def close_chapter() -> None:
+        if chapter is not None and lines:
+            out.extend(["", f"## {md(chapter)}", "", *lines])
+
+    for index in range(session.count + 1):
+        session.go(index)
+        view = session.view(seat)
+        events, seen = view.log[seen:], len(view.log)
+        said = [plain(line) for e in events if (line := screen.log_line(e, view)) is not None]
+        if session.chapter != chapter:
+            # The move that ends a chapter may also open the next (the last payment of a
+            # turn, then the new turn): what comes before the next one's heading ends this.
+            start = next((k for k, text in enumerate(said) if is_heading(text)), 0)
+            if chapter is not None:
+                lines.extend(bullet(text) for text in said[:start])
+                said = said[start:]
+            close_chapter()
+            chapter, lines = session.chapter, []
+        # A line that only repeats the chapter's name ("— Battle 2 —") is its heading.
+        lines.extend(bullet(text) for text in said if text.strip() != f"— {chapter} —")
+    close_chapter()
+
+    outcome = session.outcome()
+    if outcome is not None:
+        headline, details = screen.result_text(outcome)
+        out.extend(["", "## Result", "", f"**{md(plain(headline))}**"])
+        for detail in plain(details).splitlines():
+            if detail.strip():
+                out.extend(["", md(detail)])
+    else:
+        out.extend(["", "## Not over yet", "", md(session.progress())])
+        waiting = game.to_move(session.state)
+        if waiting:
+            names = " and ".join(screen.seat_name(s) for s in waiting)
+            out.extend(["", f"Next to play: {md(names)}."])
+    return "\n".join(out) + "\n"
+
+
+def output_problem(store, name: str, output: Path) -> str | None:
+    """Why the record cannot be written to ``output``: a folder, no such folder, or a save
+    (this game's file, its backup, or any save in the saves folder)."""
+    shown = visible(str(output))
+    try:
+        if output.is_dir():
+            return f"Cannot write the record to {shown}: it is a folder."
+        if not output.parent.is_dir():
+            where = visible(str(output.parent))
+            return f"Cannot write the record to {shown}: the folder {where} does not exist."
+    except OSError as err:
+        return f"Cannot write the record to {shown}: {os_reason(err)}."
+    own = (store.path(name), store.root / f"{name}{BAK_SUFFIX}")
+    try:
+        target = output.resolve()
+        in_saves = target.parent == store.root.resolve() and target.name.endswith(
+            (SUFFIX, BAK_SUFFIX)
+        )
+        same = any(target == p.resolve() for p in own) or any(
+            output.exists() and p.exists() and os.path.samefile(output, p) for p in own
+        )
+    except (OSError, RuntimeError):  # a link loop, a file that went away: not a save
+        in_saves = same = False
+    if same:
+        return f"Cannot write the record to {shown}: it would overwrite the save itself."
+    if in_saves:
+        return f"Cannot write the record to {shown}: it is a save in the saves folder."
+    return None
+
+
+def write_atomically(output: Path, text: str) -> None:
+    """Write ``text`` to ``output`` through a temp file in the same folder (flushed, fsynced,
+    then renamed over it): a reader never sees half a record. ``OSError`` if it cannot."""
+    tmp = output.with_name(f".{output.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        write_durably(tmp, text.encode("utf-8"))
+        os.replace(tmp, output)
+    except BaseException:
+        unlink_quietly(tmp)
+        raise
+    fsync_dir(output.parent)

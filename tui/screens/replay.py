@@ -1,0 +1,203 @@
+"""A replay: the game's own screen, read-only, stepping through a saved game.
+
+``replay_screen(session)`` makes the game's screen class (``GallicScreen``...) into a replay
+by putting ``ReplayMixin`` in front of it: the board, the log and every drawing are the
+game's own, only the keys change. ← → step one action, PgUp PgDn one chapter (a battle, a
+turn, a round), Home End go to the first and the last step; ``v`` shows everything once the
+game is over. Of the game's own keys only those that merely look stay (another hand, another
+tab, the search); nothing that would move is bound, and ``act`` refuses (``read_only``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import types
+
+from textual.actions import parse
+from textual.binding import Binding
+from textual.widgets import Footer, Input
+
+from saves.replay import ReplaySession
+from tui.screens.game import GameScreen
+from tui.widgets.log import literal
+
+# The game screens' own actions that only change what is looked at, never the game.
+VIEW_ONLY = frozenset({"other_hand", "next_row", "search", "close_box", "filter", "tab"})
+# Priority: the hands, the map and the table would take the arrows, Home and End first. One
+# footer entry per pair of keys: the footer has 80 columns for all of them.
+REPLAY_KEYS = [
+    Binding("left", "step(-1)", "Step", key_display="←→", priority=True),
+    Binding("right", "step(1)", "Step", show=False, priority=True),
+    Binding("pageup", "chapter(-1)", "Chapter", key_display="PgUp/Dn", priority=True),
+    Binding("pagedown", "chapter(1)", "Chapter", show=False, priority=True),
+    Binding("home", "jump(0)", "Ends", key_display="Home/End", priority=True),
+    Binding("end", "jump(1)", "Ends", show=False, priority=True),
+    Binding("v", "reveal(True)", "Show all"),
+    Binding("v", "reveal(False)", "Hide"),
+    Binding("v", "reveal_refused", show=False),
+]
+LOOK_KEYS = [
+    Binding("question_mark,f1", "rules", "Rules"),
+    Binding("l", "log", "Log"),
+    Binding("k", "keys", "Keys", show=False),
+    Binding("escape", "menu", "Back"),
+]
+MOVES = frozenset({"step", "chapter", "jump"})
+
+
+class ReplayMixin:
+    """Put in front of a game screen class: its board, driven by a ``ReplaySession``."""
+
+    session: ReplaySession
+    DESCRIBE_TAKES_VIEW = False  # mates and metauro word their log lines from the view
+
+    def __init__(self, session: ReplaySession) -> None:
+        super().__init__(session)
+        self.viewer = session.seat  # the first human, as the game screen chose too
+
+    # --- the line that says where the replay is -----------------------------------------------
+    @property
+    def seat_label(self) -> str:
+        return self.game.seat_labels(len(self.seats))[self.viewer]
+
+    def replay_line(self, width: int | None = None) -> str:
+        """ "Replay · action 37/212 · Battle 3 · as Rome saw it" (shorter when narrow)."""
+        s = self.session
+        who = "everything shown" if s.revealed else f"as {self.seat_label} saw it"
+        said = f"Replay · action {s.index}/{s.count} · {s.chapter} · {who}"
+        if width is not None and len(said) > width:
+            said = f"Replay {s.index}/{s.count} · {s.chapter} · {who}"
+        return said
+
+    def prompt_text(self, view) -> str:
+        return self.replay_line(self.app.size.width - 2)
+
+    def on_resize(self) -> None:
+        """At 80 columns the footer's keys sit closer. (``GameScreen.on_mount`` calls this
+        directly, so it calls the game screen's own too.)"""
+        super().on_resize()
+        footer = self.query_one(Footer)
+        footer.compact = self.app.size.width < 100
+        footer.show_command_palette = not footer.compact
+
+    # --- keys -----------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters) -> bool | None:
+        s = self.session
+        if action in MOVES:  # typing in a box (Ataque's filter, search): the arrows edit it
+            return not isinstance(self.focused, Input)
+        secrets = self.game.hidden_information  # else there is nothing more to show
+        if action == "reveal":
+            return secrets and s.finished and s.revealed != parameters[0]
+        if action == "reveal_refused":
+            return secrets and not s.finished
+        if action in VIEW_ONLY:
+            return super().check_action(action, parameters)
+        return True
+
+    def show_step(self, index: int) -> None:
+        if self.session.go(index):
+            self.advance()
+
+    def action_step(self, step: int) -> None:
+        self.show_step(self.session.index + step)
+
+    def action_chapter(self, step: int) -> None:
+        s = self.session
+        self.show_step(s.next_chapter() if step > 0 else s.previous_chapter())
+
+    def action_jump(self, end: int) -> None:
+        self.show_step(self.session.count if end else 0)
+
+    def action_reveal(self, on: bool) -> None:
+        self.session.reveal(on)
+        self.advance()
+
+    def action_reveal_refused(self) -> None:
+        self.notify(
+            f"The game is not over: its replay shows only what {self.seat_label} saw.",
+            severity="warning",
+            timeout=4,
+        )
+
+    def action_menu(self) -> None:
+        self.app.pop_screen()
+
+    def action_save_as(self) -> None:
+        self.notify("A replay changes nothing: there is nothing to save.", timeout=3)
+
+    def show_result(self, outcome) -> None:
+        """No result screen: the header says how the game ended."""
+
+    def action_log(self) -> None:
+        from tui.screens.log_view import LogScreen
+
+        s = self.session
+        who = "with everything shown" if s.revealed else f"as {self.seat_name(self.viewer)} saw it"
+        title = f"{self.game.name} · replay · the log {who}, to action {s.index}"
+        self.app.push_screen(LogScreen(title, self.log_lines()))
+
+    # --- the log --------------------------------------------------------------------------------
+    def describe(self, event, *more) -> str | None:
+        """Once everything is shown, another seat's private event (the cards it drew or
+        exchanged, its new objective) is worded as that seat read it, after its name; its
+        redacted twin for the other seats says nothing more and is left out."""
+        if not self.session.revealed or event.visible(self.viewer):
+            return super().describe(event, *more)
+        owner = getattr(event, "seat", None)
+        if owner is None or owner not in event.visible_to:
+            return None
+        me = self.viewer
+        self.viewer = owner
+        try:
+            line = super().describe(event, *more)
+        finally:
+            self.viewer = me
+        if line is None:
+            return None
+        label = self.game.seat_labels(len(self.seats))[owner]
+        return f"{literal(label)} saw: {line}"
+
+    def log_line(self, event, view) -> str | None:
+        """The log line of ``event`` in ``view`` (markup), whatever the game's ``describe``
+        takes."""
+        if self.DESCRIBE_TAKES_VIEW:
+            return self.describe(event, view)
+        return self.describe(event)
+
+
+_CLASSES: dict[type, type] = {}
+
+
+def replay_class(base: type[GameScreen]) -> type[GameScreen]:
+    """``base`` (a game's screen class) as a replay: the replay's keys, the game's keys that
+    only look, and rules, log and back."""
+    made = _CLASSES.get(base)
+    if made is not None:
+        return made
+    kept = []
+    for bindings in base._merge_bindings().key_to_bindings.values():
+        for binding in bindings:
+            namespace, action, _ = parse(binding.action)
+            if namespace or action in VIEW_ONLY:  # in the help (k), not in the full footer
+                kept.append(dataclasses.replace(binding, show=False))
+    takes_view = len(inspect.signature(base.describe).parameters) > 2
+
+    def body(ns: dict) -> None:
+        ns["BINDINGS"] = [*REPLAY_KEYS, *kept, *LOOK_KEYS]
+        ns["DESCRIBE_TAKES_VIEW"] = takes_view
+        ns["__doc__"] = f"A replay on {base.__name__}'s board."
+        ns["__module__"] = __name__
+
+    made = types.new_class(
+        f"Replay{base.__name__}", (ReplayMixin, base), {"inherit_bindings": False}, body
+    )
+    _CLASSES[base] = made
+    return made
+
+
+def replay_screen(session: ReplaySession) -> GameScreen:
+    """The replay screen for a session's game."""
+    from tui.screens.game import screen_for
+
+    return replay_class(type(screen_for(session)))(session)

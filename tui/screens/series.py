@@ -1,0 +1,538 @@
+"""Campaigns in the war-gaming sense: a new campaign's setup, a campaign's history, and the
+step from a finished game to the campaign's next one.
+
+Titles, names and reasons come from files and players: they are shown as ``Content`` built
+from plain text (``visible`` makes control characters harmless), never parsed as markup.
+"""
+
+from __future__ import annotations
+
+import attrs
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from engine import registry
+from saves.campaigns import (
+    CUSTOM,
+    GALLIC_WARS,
+    KINDS,
+    LADDER,
+    MAX_CUSTOM_GAMES,
+    PUNIC,
+    CampaignMoved,
+    Status,
+    campaigns_of,
+    setup_players,
+)
+from saves.paths import unprintable_problem, visible
+from saves.record import BOT, HUMAN, SaveError, SeatInfo
+from tui.crash import log_crash
+from tui.screens.setup import default_bot_level, named_seats, seat_choices
+
+# The option each kind offers, as (option key, the game whose option it is, label).
+KIND_OPTIONS = {
+    PUNIC: ("consul", "metauro", "Roman consul"),
+    GALLIC_WARS: ("battles", "gallic", "Length"),
+    LADDER: ("deck", "mates", "Deck"),
+}
+LAST_PLAYED = len("2025-01-01 12:00")
+NAME = {"max_length": 24, "compact": True}  # a name field, as in the new-game setup
+
+
+def when(iso: str) -> str:
+    return iso[:16].replace("T", " ")
+
+
+def common_levels() -> tuple[str, ...]:
+    """The bot levels every game has: a custom series may mix any games."""
+    games = [registry.get(e.id) for e in registry.ENTRIES]
+    return tuple(level for level in games[0].bots if all(level in g.bots for g in games))
+
+
+def seat_text(status: Status) -> str:
+    """ "Romans: Ana · Carthaginians: Strong bot (strong)"."""
+    campaign = status.campaign
+    kind = KINDS[campaign.kind]
+    if kind.game_id is None:
+        level = campaign.options["level"]
+        return f"{campaign.seats[0].name} against {level} bots"
+    labels = registry.get(kind.game_id).seat_labels(kind.players)
+    return " · ".join(
+        f"{label}: {seat.label()}" for label, seat in zip(labels, campaign.seats, strict=True)
+    )
+
+
+def score_text(status: Status) -> str:
+    """The score and what comes next, or how it ended."""
+    if status.standing.over:
+        return status.standing.verdict
+    return f"{status.standing.score} · next: {status.next_text}"
+
+
+def notify_plain(app, message: str, severity: str = "error") -> None:
+    app.notify(visible(message), severity=severity, timeout=8, markup=False)
+
+
+def continue_campaign(app, name: str, again: bool = True) -> None:
+    """Resume the campaign's unfinished game, else start its next one; a campaign that is
+    over opens its history. Says why when none of that can be done."""
+    campaigns = campaigns_of(app.store)
+    try:
+        campaign = campaigns.load(name)
+    except SaveError as err:
+        notify_plain(app, f"Cannot open the campaign {name}: {err.reason}")
+        return
+    status = campaigns.status(campaign)
+    if status.current is not None:
+        app.resume(status.current)
+        return
+    if not status.ready:
+        app.push_screen(SeriesScreen(name))
+        return
+    try:
+        session = campaigns.start_next(name, len(campaign.played), player=app.player)
+    except CampaignMoved as err:
+        if again:  # another session started it: play that one
+            continue_campaign(app, name, again=False)
+        else:
+            notify_plain(app, err.reason)
+        return
+    except SaveError as err:
+        notify_plain(app, f"Cannot go on with {campaign.title}: {err.reason}")
+        return
+    app.open_session(session)
+
+
+@attrs.frozen
+class CampaignStep:
+    """What a game's result screen says of the campaign the game belongs to."""
+
+    name: str
+    line: Content
+    has_next: bool
+
+
+def campaign_step(app, save: str) -> CampaignStep | None:
+    """The campaign whose latest game is ``save``: its score and whether a next game waits."""
+    campaigns = campaigns_of(app.store)
+    try:
+        campaign = campaigns.of_save(save)
+        if campaign is None:
+            return None
+        status = campaigns.status(campaign)
+    except Exception:  # the result screen opens whatever the campaign file holds
+        log_crash("reading the campaign of a finished game")
+        return None
+    line = Content(visible(f"{campaign.title} · {campaign.kind_name}: {score_text(status)}"))
+    return CampaignStep(campaign.name, line, status.ready)
+
+
+# --- a new campaign ------------------------------------------------------------------------
+
+
+class SeriesSetupScreen(Screen):
+    """The kind of campaign, its name, the seats (kept for every game of it), the kind's one
+    option (or, for a custom series, the games in order and the bots' level) and a seed."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start", priority=True),
+    ]
+    DEFAULT_CSS = """
+    #setup.series #custom-games { height: auto; max-height: 7; width: 1fr; max-width: 60; }
+    #setup.series #custom-chosen { padding: 0 0 0 17; }
+    """
+
+    def __init__(self, kind: str = PUNIC, chosen: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.kind = KINDS[kind]
+        self.chosen = list(chosen)  # a custom series' games, in order
+
+    @property
+    def game(self):
+        return registry.get(self.kind.game_id) if self.kind.game_id else None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="setup", classes="series"):
+            yield Static("New campaign", classes="title")
+            with Horizontal(classes="row"):
+                yield Label("Campaign", classes="field-label")
+                yield Select(
+                    [(k.name, k.id) for k in KINDS.values()],
+                    value=self.kind.id,
+                    allow_blank=False,
+                    compact=True,
+                    id="kind",
+                )
+            yield Static(Content(self.kind.about), classes="subtitle")
+            with Horizontal(classes="row"):
+                yield Label("Name", classes="field-label")
+                yield Input(placeholder=self.kind.name, id="title", max_length=60, compact=True)
+            yield from self.compose_seats()
+            yield from self.compose_options()
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field-label")
+                yield Input(
+                    placeholder="random — or a number to replay the campaign's deals",
+                    id="seed",
+                    restrict=r"[0-9]*",
+                    max_length=19,
+                    compact=True,
+                )
+            with Horizontal(classes="row buttons"):
+                yield Button("Start", variant="primary", id="start", compact=True)
+                yield Button("Back", id="back", compact=True)
+        yield Footer()
+
+    def compose_seats(self) -> ComposeResult:
+        player = self.app.player or ""
+        if self.game is None:
+            with Horizontal(classes="row"):
+                yield Label("You", classes="field-label")
+                yield Input(value=player, placeholder="name (Player 1)", id="name-0", **NAME)
+            return
+        labels = self.game.seat_labels(self.kind.players)
+        for i, label in enumerate(labels):
+            with Horizontal(classes="row seat"):
+                yield Label(label, classes="field-label")
+                if self.kind.id != LADDER:  # the ladder's solver is a human
+                    yield Select(
+                        seat_choices(self.game),
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{i}",
+                        value=HUMAN if i == 0 else f"bot:{default_bot_level(self.game)}",
+                    )
+                yield Input(
+                    value=player if i == 0 else "",
+                    placeholder=f"name (Player {i + 1})",
+                    id=f"name-{i}",
+                    **NAME,
+                )
+
+    def compose_options(self) -> ComposeResult:
+        if self.kind.id in KIND_OPTIONS:
+            key, game_id, label = KIND_OPTIONS[self.kind.id]
+            option = next(o for o in registry.get(game_id).options if o.key == key)
+            with Horizontal(classes="row"):
+                yield Label(label, classes="field-label")
+                yield Select(
+                    [(text, value) for text, value in option.choices],
+                    value=option.default,
+                    allow_blank=False,
+                    compact=True,
+                    id=f"option-{key}",
+                )
+        if self.kind.id != CUSTOM:
+            return
+        with Horizontal(classes="row"):
+            yield Label("Bots", classes="field-label")
+            yield Select(
+                [(level, level) for level in common_levels()],
+                value=common_levels()[0],
+                allow_blank=False,
+                compact=True,
+                id="option-level",
+            )
+        with Horizontal(classes="row"):
+            yield Label("Add a game", classes="field-label")
+            yield OptionList(
+                *[
+                    Option(f"{e.name} · {setup_players(registry.get(e.id))} players", id=e.id)
+                    for e in registry.ENTRIES
+                ],
+                id="custom-games",
+                compact=True,
+            )
+        yield Static(self.chosen_text(), id="custom-chosen", classes="hint")
+        with Horizontal(classes="row buttons"):
+            yield Button("Remove the last game", id="remove", compact=True)
+
+    def chosen_text(self) -> Content:
+        if not self.chosen:
+            return Content("Enter on a game adds it to the series, in order.")
+        names = [f"{i}. {registry.entry(g).name}" for i, g in enumerate(self.chosen, 1)]
+        return Content("Series: " + ", ".join(names))
+
+    def on_mount(self) -> None:
+        self.query_one("#kind", Select).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "kind" and event.value != self.kind.id:
+            self.app.switch_screen(SeriesSetupScreen(str(event.value)))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if len(self.chosen) >= MAX_CUSTOM_GAMES:
+            self.refuse(f"A series has at most {MAX_CUSTOM_GAMES} games.")
+            return
+        self.chosen.append(event.option.id or "")
+        self.query_one("#custom-chosen", Static).update(self.chosen_text())
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "remove":
+            if self.chosen:
+                self.chosen.pop()
+            self.query_one("#custom-chosen", Static).update(self.chosen_text())
+        else:
+            self.action_back()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter moves on to the next field; only Start (or ctrl+s) starts."""
+        event.stop()
+        self.focus_next()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def refuse(self, problem: str) -> None:
+        self.notify(problem, severity="error", timeout=8, markup=False)
+
+    def chosen_seats(self) -> tuple[SeatInfo, ...]:
+        seats = []
+        for i in range(self.kind.players):
+            name = self.query_one(f"#name-{i}", Input).value
+            kinds = self.query(f"#kind-{i}")
+            kind = kinds.first(Select).value if kinds else HUMAN
+            if kind == HUMAN:
+                seats.append(SeatInfo(kind=HUMAN, name=name))
+            else:
+                seats.append(SeatInfo(kind=BOT, name=name, level=str(kind).split(":", 1)[1]))
+        game = self.game or registry.get(registry.ENTRIES[0].id)
+        return named_seats(game, seats)
+
+    def options(self) -> dict:
+        if self.kind.id in KIND_OPTIONS:
+            key = KIND_OPTIONS[self.kind.id][0]
+            return {key: self.query_one(f"#option-{key}", Select).value}
+        if self.kind.id == CUSTOM:
+            return {
+                "games": list(self.chosen),
+                "level": self.query_one("#option-level", Select).value,
+            }
+        return {}
+
+    def action_start(self) -> None:
+        title = self.query_one("#title", Input)
+        fields = [(title, "The campaign's name")] + [
+            (self.query_one(f"#name-{i}", Input), f"Player {i + 1}'s name")
+            for i in range(self.kind.players)
+        ]
+        for field, what in fields:
+            problem = unprintable_problem(field.value, what)
+            if problem:
+                field.focus()
+                self.refuse(problem)
+                return
+        if self.kind.id == CUSTOM and not self.chosen:
+            self.query_one("#custom-games", OptionList).focus()
+            self.refuse("Add at least one game to the series.")
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        campaigns = campaigns_of(self.app.store)
+        try:
+            campaign = campaigns.create(
+                self.kind.id,
+                title.value.strip() or self.kind.name,
+                self.chosen_seats(),
+                self.options(),
+                seed=int(seed_text) if seed_text else None,
+            )
+        except SaveError as err:
+            self.refuse(f"Cannot start the campaign: {err.reason}")
+            return
+        try:
+            session = campaigns.start_next(campaign.name, 0, player=self.app.player)
+        except SaveError as err:
+            self.refuse(f"The campaign is saved but its first game did not start: {err.reason}")
+            return
+        self.app.open_session(session)
+
+
+# --- a campaign's history --------------------------------------------------------------------
+
+
+def replay_available() -> bool:
+    """Whether this version has the replay screen (saves and screens of a replay)."""
+    import importlib.util
+
+    return importlib.util.find_spec("tui.screens.replay") is not None
+
+
+class SeriesScreen(Screen):
+    """One campaign: its score, its seats, and every game of it so far (Enter opens one;
+    ``c`` resumes the game in progress or starts the next; ``p`` replays a finished one)."""
+
+    BINDINGS = [
+        Binding("enter", "open", "Open game", priority=True),
+        Binding("c", "continue", "Continue campaign"),
+        Binding("p", "replay", "Replay"),
+        Binding("escape,q", "app.pop_screen", "Back"),
+    ]
+    DEFAULT_CSS = """
+    SeriesScreen #series-head { height: auto; padding: 0 1; }
+    SeriesScreen #series-games { height: 1fr; }
+    SeriesScreen #series-detail { height: auto; border-top: solid $primary; padding: 0 1; }
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.campaign_name = name
+        self.status: Status | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="series-head")
+        yield DataTable(cursor_type="row", zebra_stripes=True, id="series-games")
+        yield Static(id="series-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Campaign"
+        self.reload()
+        self.query_one(DataTable).focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def on_resize(self) -> None:
+        if self.status is not None:
+            self.reload()
+
+    def reload(self) -> None:
+        campaigns = campaigns_of(self.app.store)
+        head = self.query_one("#series-head", Static)
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        try:
+            campaign = campaigns.load(self.campaign_name)
+        except SaveError as err:
+            self.status = None
+            head.update(Content(visible(f"{self.campaign_name} cannot be read: {err.reason}")))
+            return
+        rows = {e.name: e for e in self.app.store.list()}
+        self.status = status = campaigns.status(campaign, rows)
+        head.update(
+            Content.assemble(
+                (visible(campaign.title), "bold"),
+                (f" · {campaign.kind_name}", "dim"),
+                "\n",
+                visible(score_text(status)),
+                "\n",
+                (visible(seat_text(status)), "dim"),
+            )
+        )
+        width = max(self.app.size.width - 2 - 4 * 2, 40)
+        number, last = 2, LAST_PLAYED
+        labels = [len(visible(e.label)) for e in status.entries]
+        game = min(max([len("Game"), *labels]), 24, (width - number - last) // 2)
+        table.add_column("#", width=number)
+        table.add_column("Game", width=game)
+        table.add_column("Result or progress", width=width - number - game - last)
+        table.add_column("Last played", width=last)
+        for entry in status.entries:
+            if entry.problem:
+                result = Text(visible(f"⚠ {entry.problem}"), style="bold")
+            else:
+                result = Text(visible(entry.progress))
+            table.add_row(
+                str(entry.number),
+                Text(visible(entry.label)),
+                result,
+                Text(when(entry.updated), style="dim"),
+                key=str(entry.number),
+                height=None,
+            )
+        if status.entries:
+            table.move_cursor(row=min(row, len(status.entries) - 1))
+        self.show_detail()
+        self.refresh_bindings()
+
+    def selected(self):
+        if self.status is None or not self.status.entries:
+            return None
+        table = self.query_one(DataTable)
+        return self.status.entries[min(table.cursor_row, len(self.status.entries) - 1)]
+
+    def on_data_table_row_highlighted(self) -> None:
+        self.show_detail()
+        self.refresh_bindings()
+
+    def show_detail(self) -> None:
+        entry = self.selected()
+        detail = self.query_one("#series-detail", Static)
+        if entry is None:
+            detail.update(Content("No game played yet: c starts the first."))
+            return
+        if entry.problem:
+            said = f"Game {entry.number}: {entry.problem}."
+            if entry.result is not None:
+                said += f" Its result was kept: {entry.result.reason}"
+        elif entry.result is not None:
+            said = f"Game {entry.number}: {entry.result.reason}"
+        else:
+            said = f"Game {entry.number}, in progress: {entry.progress}. Enter resumes it."
+        detail.update(Content(visible(said)))
+
+    def action_open(self) -> None:
+        """Resume an unfinished game, or open a finished one on its result."""
+        entry = self.selected()
+        if entry is None:
+            self.action_continue()
+            return
+        if entry.problem:
+            notify_plain(self.app, f"Game {entry.number} cannot be opened: {entry.problem}.")
+            return
+        self.app.resume(entry.save)
+
+    def on_data_table_row_selected(self) -> None:
+        self.action_open()
+
+    def action_continue(self) -> None:
+        continue_campaign(self.app, self.campaign_name)
+
+    def action_replay(self) -> None:
+        entry = self.selected()
+        if entry is None or entry.problem or not entry.finished:
+            return
+        from saves.replay import ReplaySession
+        from tui.screens.replay import replay_screen
+
+        try:
+            session = ReplaySession.load(self.app.store, entry.save)
+        except SaveError as err:
+            notify_plain(self.app, f"Cannot replay game {entry.number}: {err.reason}")
+            return
+        self.app.push_screen(replay_screen(session))
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        status = self.status
+        if action == "continue":
+            return status is not None and (status.ready or status.current is not None)
+        if action == "replay":
+            entry = self.selected()
+            return (
+                replay_available()
+                and entry is not None
+                and entry.finished
+                and entry.problem is None
+            )
+        return True

@@ -1,0 +1,156 @@
+"""Watch: the live tables on this host, to follow one as a spectator (or sit at your own).
+
+Each table says its game, players, whose turn it is, how long since the last move and how many
+are watching; the list follows the tables once a second. Table and player names come from
+files anyone at a table may edit: they are template values, never read as markup.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.words import plural
+from saves.paths import visible
+from saves.record import SaveError
+from saves.tables import Table, TableWatch, count_watchers, turn_text
+
+WATCH_POLL = 1.0  # seconds between looks at the tables folder
+
+
+def since(iso: str, now: dt.datetime | None = None) -> str:
+    """ "12 s", "3 min", "5 h", "2 days": how long ago ``iso`` (a UTC time) was."""
+    try:
+        then = dt.datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return "a while"
+    if then.tzinfo is None:
+        then = then.replace(tzinfo=dt.UTC)
+    seconds = max(0, int(((now or dt.datetime.now(dt.UTC)) - then).total_seconds()))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min"
+    if seconds < 48 * 3600:
+        return f"{seconds // 3600} h"
+    return plural(seconds // 86400, "day")
+
+
+class WatchScreen(Screen):
+    """One entry per live table, two lines each; Enter watches it (or takes your seat)."""
+
+    DEFAULT_CSS = """
+    WatchScreen #watch-list { height: 1fr; border: round $primary; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "open", "Watch", priority=True),
+        Binding("escape,q", "app.pop_screen", "Back"),
+    ]
+
+    shown: list | None = None  # the prompts on screen, to redraw only when one changed
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="watch-where", classes="hint")
+        yield OptionList(id="watch-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Watch a table"
+        self.reload()
+        self.query_one(OptionList).focus()
+        self.set_interval(WATCH_POLL, self.poll)
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def poll(self) -> None:
+        if self.app.screen is self:
+            self.reload()
+
+    def live_tables(self) -> list[Table]:
+        tables = self.app.tables
+        live = []
+        for row in tables.list():
+            if not isinstance(row, Table):
+                continue
+            try:
+                if tables.game(row).outcome(row.record.state) is None:
+                    live.append(row)
+            except SaveError:
+                continue
+        return live
+
+    def prompt(self, table: Table) -> Content:
+        tables, player = self.app.tables, self.app.player
+        game = tables.game(table)
+        moved = table.record.actions
+        last = f"last move {since(table.record.updated)} ago" if moved else "no move yet"
+        watchers = count_watchers(tables.root, table.name)
+        watching = f"{watchers} watching" if watchers else "nobody watching"
+        mine = player is not None and table.seat_of(player) is not None
+        return Content.from_markup(
+            "[b]$name[/b]  $game · $turn$mine\n  [dim]$players · $last · $watching[/dim]",
+            name=visible(table.name),
+            game=game.name,
+            turn=visible(turn_text(game, table, player)),
+            mine=" · your seat" if mine else "",
+            players=visible(", ".join(table.owners)),
+            last=last,
+            watching=watching,
+        )
+
+    def reload(self) -> None:
+        live = self.live_tables()
+        prompts = [(table.name, self.prompt(table)) for table in live]
+        said = [(name, prompt.plain) for name, prompt in prompts]
+        root = visible(str(self.app.tables.root))
+        where = self.query_one("#watch-where", Static)
+        if prompts:
+            where.update(Content(f"Live tables in {root}: Enter watches one."))
+        else:
+            where.update(Content(f"No live tables in {root}. Start one with `batallas table new`."))
+        if said == self.shown:
+            return
+        self.shown = said
+        menu = self.query_one(OptionList)
+        highlighted = menu.highlighted
+        key = menu.get_option_at_index(highlighted).id if highlighted is not None else None
+        menu.clear_options()
+        menu.add_options([Option(prompt, id=name) for name, prompt in prompts])
+        names = [name for name, _ in prompts]
+        if names:
+            menu.highlighted = names.index(key) if key in names else 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.open(event.option.id)
+
+    def action_open(self) -> None:
+        menu = self.query_one(OptionList)
+        if menu.highlighted is not None:
+            self.open(menu.get_option_at_index(menu.highlighted).id)
+
+    def open(self, name: str | None) -> None:
+        """Your own table opens at your seat; any other one as a spectator."""
+        if name is None:
+            return
+        tables, player = self.app.tables, self.app.player
+        try:
+            table = tables.load(name)
+            if player is not None and table.seat_of(player) is not None:
+                self.app.open_table(name)
+                return
+            watch = TableWatch(tables, table)
+        except SaveError as err:
+            self.notify(
+                f"Cannot watch table {name}: {err}", severity="error", timeout=8, markup=False
+            )
+            return
+        self.app.open_session(watch)
