@@ -61,7 +61,7 @@ def metauro_app(saves: Path):
     from saves.session import Session
     from saves.store import SaveStore
     from tui.app import BatallasApp
-    from tui.screens.game import screen_for
+    from tui.screens.registry import screen_for
 
     seats = (SeatInfo(kind="human", name="A"), SeatInfo(kind="human", name="B"))
 
@@ -77,7 +77,7 @@ def ataque_app(saves: Path):
     from saves.session import Session
     from saves.store import SaveStore
     from tui.app import BatallasApp
-    from tui.screens.game import screen_for
+    from tui.screens.registry import screen_for
 
     seats = tuple(SeatInfo(kind="human", name=n) for n in ("A", "B", "C"))
 

@@ -83,3 +83,14 @@ def test_the_static_check_would_notice(tmp_path):
         "import os, textual.app\n    from tui.screens import x\nfrom engine import y\n"
     )
     assert _imported_packages(sample) == {"os", "textual", "tui", "engine"}
+
+
+def test_the_base_game_screen_knows_no_game():
+    """Game screens are found through tui/screens/registry.py; the base screen and the app
+    import none of them (and so no game's rules) by name."""
+    games = ("gallic", "alamo", "mates", "ataque", "metauro")
+    for name in ("tui/screens/game.py", "tui/app.py"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        for game in games:
+            assert f"tui.screens.{game}" not in text, f"{name} imports the {game} screen"
+            assert f"engine.{game}" not in text, f"{name} imports the {game} engine"

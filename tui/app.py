@@ -19,8 +19,9 @@ from saves.tables import TableStore
 from tui import terminal
 from tui.crash import log_crash
 from tui.hosting import HostedGuards
-from tui.screens.game import STYLES, GameScreen, screen_for
+from tui.screens.game import STYLES, GameScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.registry import screen_for
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 

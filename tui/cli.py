@@ -355,7 +355,7 @@ def _new_game_starter(args):
         return None
 
     def start(app):
-        from tui.screens.game import screen_for
+        from tui.screens.registry import screen_for
         from tui.screens.setup import named_seats
 
         session = Session.new(

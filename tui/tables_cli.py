@@ -140,7 +140,7 @@ def _list(tables, person: str | None) -> int:
 def _watch(tables, args, person: str | None, saves_folder: Path | None) -> int:
     """Open a table as a spectator: its public view, following every move; no seat needed."""
     from saves.tables import TableWatch
-    from tui.screens.game import screen_for
+    from tui.screens.registry import screen_for
 
     watch = TableWatch.open(tables, args.name)  # refuses before any screen opens
     return _run_app(args, saves_folder, lambda app: screen_for(watch), person, tables)
@@ -148,7 +148,7 @@ def _watch(tables, args, person: str | None, saves_folder: Path | None) -> int:
 
 def _join(tables, args, person: str, saves_folder: Path | None) -> int:
     from saves.tables import TableSession
-    from tui.screens.game import screen_for
+    from tui.screens.registry import screen_for
 
     session = TableSession.join(tables, args.name, person)  # refuses before any screen opens
     return _run_app(args, saves_folder, lambda app: screen_for(session), session.player, tables)

@@ -35,7 +35,8 @@ from saves.session import Session
 from tests.tui.conftest import settle
 from tests.tui.fit import assert_on_screen, screen_lines, screen_text
 from tui.screens.alamo import AlamoScreen
-from tui.screens.game import ResultScreen, screen_for
+from tui.screens.game import ResultScreen
+from tui.screens.registry import screen_for
 from tui.screens.setup import SetupScreen
 from tui.widgets.card import CardView
 from tui.widgets.hand import HandView

@@ -16,8 +16,9 @@ from tests.tui.conftest import settle
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
 from tui.screens.gallic import GallicScreen
-from tui.screens.game import HandOverScreen, screen_for
+from tui.screens.game import HandOverScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.registry import screen_for
 from tui.screens.rules import RulesScreen
 from tui.screens.too_small import TooSmallScreen
 

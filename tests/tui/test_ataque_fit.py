@@ -19,7 +19,7 @@ from tests.engine.ataque.helpers import CONT, rigged
 from tests.tui.conftest import settle
 from tests.tui.fit import SIZES, assert_on_screen, screen_lines
 from tui.screens.ataque import AtaqueScreen, folded
-from tui.screens.game import screen_for
+from tui.screens.registry import screen_for
 from tui.widgets.world_map import WorldMap
 
 ARMY = re.compile(r"[WKRBYG] {0,2}\d{1,3}\b")

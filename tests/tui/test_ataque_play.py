@@ -27,7 +27,8 @@ from tests.engine.ataque.helpers import CONT, rigged, t
 from tests.tui.conftest import settle
 from tests.tui.fit import assert_on_screen, screen_lines
 from tui.screens.ataque import NEIGHBOUR_NAMES, AtaqueScreen, ChoiceDialog, folded, matches
-from tui.screens.game import ResultScreen, screen_for
+from tui.screens.game import ResultScreen
+from tui.screens.registry import screen_for
 from tui.widgets.world_map import Layout, WorldMap, short
 
 SEATS = (

@@ -14,7 +14,8 @@ from saves.session import Session
 from tests.engine.ataque.helpers import rigged, t
 from tests.engine.ataque.test_rules import ASIA_SUR, DESTROY_BLACK, OCCUPY_24
 from tests.tui.conftest import settle
-from tui.screens.game import ResultScreen, screen_for
+from tui.screens.game import ResultScreen
+from tui.screens.registry import screen_for
 
 SEATS = (
     SeatInfo(kind="human", name="[b]Ana[/b]"),

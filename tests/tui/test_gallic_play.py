@@ -15,8 +15,9 @@ from saves.session import Session
 from tests.tui.conftest import settle
 from tests.tui.fit import SIZES, assert_on_screen, screen_lines
 from tui.screens.gallic import GallicScreen
-from tui.screens.game import ResultScreen, screen_for
+from tui.screens.game import ResultScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.registry import screen_for
 from tui.screens.setup import SetupScreen
 from tui.widgets.card import CardView
 from tui.widgets.hand import HandView

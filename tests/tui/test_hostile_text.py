@@ -23,7 +23,8 @@ from saves.tables import TableSession, TableStore
 from tests.tui.conftest import settle
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
-from tui.screens.game import GameScreen, HandOverScreen, ResultScreen, screen_for
+from tui.screens.game import GameScreen, HandOverScreen, ResultScreen
+from tui.screens.registry import screen_for
 from tui.screens.setup import SetupScreen
 from tui.widgets.log import literal
 

@@ -17,7 +17,8 @@ from engine.gallic.state import DISCARD, REVEAL
 from saves.record import SeatInfo
 from saves.session import Session
 from tests.tui.conftest import settle
-from tui.screens.game import GameScreen, HandOverScreen, ResultScreen, screen_for
+from tui.screens.game import GameScreen, HandOverScreen, ResultScreen
+from tui.screens.registry import screen_for
 
 NAMES = ("Ana", "Bruno", "Carla")
 

@@ -9,8 +9,9 @@ from engine.ataque.rules import ATAQUE
 from saves.record import SeatInfo
 from saves.session import Session
 from tests.tui.conftest import settle
-from tui.screens.game import GameScreen, screen_for
+from tui.screens.game import GameScreen
 from tui.screens.log_view import SINCE, LogScreen
+from tui.screens.registry import screen_for
 
 SEATS = (
     SeatInfo("human", "Ana"),

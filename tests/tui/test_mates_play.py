@@ -29,8 +29,9 @@ from saves.record import SeatInfo
 from saves.session import Session
 from tests.tui.conftest import settle
 from tests.tui.fit import SIZES, assert_on_screen, screen_lines, screen_text
-from tui.screens.game import ResultScreen, screen_for
+from tui.screens.game import ResultScreen
 from tui.screens.mates import MatesScreen
+from tui.screens.registry import screen_for
 from tui.widgets.chess_card import ChessCard
 
 LONG_NAME = "Alessandro Ciccarelli-Bianchi"

@@ -25,8 +25,9 @@ from tests.tui.test_metauro_play import (
     listed_pairs,
     open_clash,
 )
-from tui.screens.game import ResultScreen, screen_for
+from tui.screens.game import ResultScreen
 from tui.screens.metauro import MetauroScreen
+from tui.screens.registry import screen_for
 from tui.widgets.metauro_grid import COLUMNS, MetauroGrid
 
 SCENARIOS = ("metauro", "zama")

@@ -28,8 +28,9 @@ from saves.record import SeatInfo
 from saves.session import Session
 from tests.tui.conftest import settle
 from tests.tui.fit import SIZES, screen_lines, screen_text
-from tui.screens.game import ResultScreen, screen_for
+from tui.screens.game import ResultScreen
 from tui.screens.metauro import MetauroScreen
+from tui.screens.registry import screen_for
 from tui.widgets.metauro_grid import COLUMNS, MetauroGrid
 
 SEATS = (SeatInfo(kind="human", name="Nero"), SeatInfo(kind="bot", name="S", level="strong"))

@@ -16,8 +16,9 @@ from tests.tui.conftest import settle
 from tui.screens import game as game_screen
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog, ConflictDialog
-from tui.screens.game import GameScreen, screen_for
+from tui.screens.game import GameScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.registry import screen_for
 
 VS_BOT = (SeatInfo(kind="human", name="Ana"), SeatInfo(kind="bot", name="Easy bot", level="easy"))
 

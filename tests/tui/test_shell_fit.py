@@ -18,7 +18,8 @@ from tests.tui.conftest import settle
 from tests.tui.fit import SIZES, assert_on_screen, screen_lines, screen_text
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
-from tui.screens.game import GameScreen, screen_for
+from tui.screens.game import GameScreen
+from tui.screens.registry import screen_for
 from tui.screens.rules import RulesScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.too_small import TooSmallScreen

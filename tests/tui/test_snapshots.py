@@ -12,7 +12,7 @@ from saves.session import Session
 from saves.store import SaveStore
 from tests.tui.conftest import settle
 from tui.app import BatallasApp
-from tui.screens.game import screen_for
+from tui.screens.registry import screen_for
 
 
 def app_with(tmp_path: Path, start=None) -> BatallasApp:

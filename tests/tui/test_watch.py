@@ -37,8 +37,9 @@ from saves.tables import WATCHING, Table, TableStore, TableWatch, bot_seed, coun
 from tests.engine.test_public_view import redacted_alike
 from tests.tui.fit import screen_text
 from tui.app import BatallasApp
-from tui.screens.game import GameScreen, ResultScreen, screen_for
+from tui.screens.game import GameScreen, ResultScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.registry import screen_for
 from tui.screens.watch import WatchScreen
 
 SIZE = (120, 40)

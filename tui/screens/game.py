@@ -812,21 +812,3 @@ class GameScreen(Screen):
             self.notify(f"Saved as “{self.session.record.title}”.", markup=False)
 
         self.app.push_screen(PromptDialog("Save this game as:", self.session.record.title), done)
-
-
-def screen_for(session: Session | TableSession | TableWatch) -> GameScreen:
-    """The screen class for a session's game."""
-    from tui.screens.alamo import AlamoScreen
-    from tui.screens.ataque import AtaqueScreen
-    from tui.screens.gallic import GallicScreen
-    from tui.screens.mates import MatesScreen
-    from tui.screens.metauro import MetauroScreen
-
-    screens: dict[str, type[GameScreen]] = {
-        "gallic": GallicScreen,
-        "alamo": AlamoScreen,
-        "metauro": MetauroScreen,
-        "mates": MatesScreen,
-        "ataque": AtaqueScreen,
-    }
-    return screens[session.game.id](session)

@@ -198,6 +198,6 @@ def replay_class(base: type[GameScreen]) -> type[GameScreen]:
 
 def replay_screen(session: ReplaySession) -> GameScreen:
     """The replay screen for a session's game."""
-    from tui.screens.game import screen_for
+    from tui.screens.registry import screen_for
 
     return replay_class(type(screen_for(session)))(session)
