@@ -79,7 +79,12 @@ def ataque_app(saves: Path):
     from tui.app import BatallasApp
     from tui.screens.registry import screen_for
 
-    seats = tuple(SeatInfo(kind="human", name=n) for n in ("A", "B", "C"))
+    # One person against two bots: three people at one terminal would start on the hand-over.
+    seats = (
+        SeatInfo(kind="human", name="A"),
+        SeatInfo(kind="bot", name="", level="easy"),
+        SeatInfo(kind="bot", name="", level="easy"),
+    )
 
     def start(app):
         return screen_for(Session.new(ATAQUE, app.store, seats, {}, seed=1, players=3))
