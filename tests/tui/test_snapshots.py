@@ -66,7 +66,8 @@ async def drive_until(pilot, wanted, keys) -> None:
     raise AssertionError("never reached the wanted moment")
 
 
-def test_alamo_composing_an_attack(snap_compare, tmp_path):
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_alamo_composing_an_attack(snap_compare, tmp_path, size):
     from engine.alamo.state import ATTACK
     from tests.tui.test_alamo_play import mexican_keys
 
@@ -81,11 +82,12 @@ def test_alamo_composing_an_attack(snap_compare, tmp_path):
         )
 
     assert snap_compare(
-        app_with(tmp_path, alamo_start(seats, 21)), terminal_size=(120, 40), run_before=compose
+        app_with(tmp_path, alamo_start(seats, 21)), terminal_size=size, run_before=compose
     )
 
 
-def test_alamo_solitaire_assault(snap_compare, tmp_path):
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_alamo_solitaire_assault(snap_compare, tmp_path, size):
     from engine.alamo.state import REPEL
     from tests.tui.test_alamo_play import texan_keys
 
@@ -94,7 +96,7 @@ def test_alamo_solitaire_assault(snap_compare, tmp_path):
 
     seats = (SeatInfo(kind="human", name="Travis"),)
     assert snap_compare(
-        app_with(tmp_path, alamo_start(seats, 3)), terminal_size=(120, 40), run_before=assault
+        app_with(tmp_path, alamo_start(seats, 3)), terminal_size=size, run_before=assault
     )
 
 
@@ -148,23 +150,25 @@ def mates_start(players: int, seed: int):
     return start
 
 
-def test_mates_piece_attack_on_two_defender_cards(snap_compare, tmp_path):
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_mates_piece_attack_on_two_defender_cards(snap_compare, tmp_path, size):
     from engine.mates.state import COUNTER
 
     async def counter(pilot):
         await drive_until(pilot, lambda v: v.phase == COUNTER, lambda v: [])
 
     assert snap_compare(
-        app_with(tmp_path, mates_start(3, 4)), terminal_size=(120, 40), run_before=counter
+        app_with(tmp_path, mates_start(3, 4)), terminal_size=size, run_before=counter
     )
 
 
-def test_mates_puzzle(snap_compare, tmp_path):
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_mates_puzzle(snap_compare, tmp_path, size):
     async def shown(pilot):
         await settle(pilot, pilot.app)
 
     assert snap_compare(
-        app_with(tmp_path, mates_start(1, 3)), terminal_size=(120, 40), run_before=shown
+        app_with(tmp_path, mates_start(1, 3)), terminal_size=size, run_before=shown
     )
 
 
@@ -188,3 +192,61 @@ def test_ataque(snap_compare, tmp_path, size, tab):
         await pilot.pause()
 
     assert snap_compare(app_with(tmp_path, ataque_start), terminal_size=size, run_before=show)
+
+
+STAMP = "2026-11-30T18:00:00.000Z"
+
+
+def finished_gallic(store: SaveStore, title: str, seed: int):
+    """A finished bot game of La Guerra Gallica with fixed dates (snapshots never age)."""
+    import random
+
+    import attrs
+
+    seats = (SeatInfo(kind="human", name="Ana"), SeatInfo(kind="bot", name="Bot", level="easy"))
+    session = Session.new(GALLIC, store, seats, {"battles": 5}, seed=seed, title=title)
+    chooser = random.Random(seed)
+    while session.outcome() is None:
+        seat = GALLIC.to_move(session.state)[0]
+        session.apply(seat, chooser.choice(GALLIC.legal_actions(session.state, seat)))
+    record = store.save(attrs.evolve(session.record, created=STAMP, updated=STAMP))
+    session.close()
+    return record
+
+
+def test_campaigns_screen(snap_compare):
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.gettempdir()) / "batallas-snapshot" / "saves"  # shown on screen
+    shutil.rmtree(folder, ignore_errors=True)
+    store = SaveStore(folder)
+    finished_gallic(store, "Alesia", 3)
+    finished_gallic(store, "Gergovia", 5)
+    (store.root / "torn.json").write_text('{"format": "batallas-save", "sch')
+
+    async def open_campaigns(pilot):
+        await pilot.press("l")
+        await pilot.pause()
+
+    app = BatallasApp(store, bot_delay=0, theme="textual-dark")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_campaigns)
+
+
+def test_replay_of_a_finished_game(snap_compare, tmp_path):
+    from saves.replay import ReplaySession
+    from tui.screens.replay import replay_screen
+
+    store = SaveStore(tmp_path / "saves")
+    record = finished_gallic(store, "Alesia", 3)
+
+    def start(app):
+        return replay_screen(ReplaySession(GALLIC, record))
+
+    async def step(pilot):
+        await pilot.pause()
+        await pilot.press("home", "pagedown", "pagedown", "right")
+        await pilot.pause()
+
+    app = BatallasApp(store, start=start, bot_delay=0, theme="textual-dark")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=step)
