@@ -167,9 +167,7 @@ def test_mates_puzzle(snap_compare, tmp_path, size):
     async def shown(pilot):
         await settle(pilot, pilot.app)
 
-    assert snap_compare(
-        app_with(tmp_path, mates_start(1, 3)), terminal_size=size, run_before=shown
-    )
+    assert snap_compare(app_with(tmp_path, mates_start(1, 3)), terminal_size=size, run_before=shown)
 
 
 def ataque_start(app):
