@@ -29,7 +29,6 @@ The kinds:
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import os
 import secrets
@@ -43,7 +42,7 @@ import attrs
 
 from engine.words import plural
 from saves.locks import exclusive
-from saves.paths import MAX_NAME, is_safe_name, sanitize_name, unprintable_problem
+from saves.paths import fresh_name, is_safe_name, stems, unprintable_problem
 from saves.record import (
     BOT,
     HUMAN,
@@ -603,18 +602,9 @@ class CampaignStore:
         return self.root / f"{name}{SUFFIX}"
 
     def _names(self) -> list[str]:
-        try:
-            entries = list(os.scandir(self.root))
-        except OSError:
-            return []
-        return sorted(
-            e.name[: -len(SUFFIX)]
-            for e in entries
-            if e.name.endswith(SUFFIX) and not e.name.startswith(".") and len(e.name) > len(SUFFIX)
-        )
+        return stems(self.root, SUFFIX)
 
     def unique_name(self, title: str) -> str:
-        base = sanitize_name(title)
         try:
             taken = {
                 e.name.removesuffix(".bak").removesuffix(SUFFIX).casefold()
@@ -622,14 +612,7 @@ class CampaignStore:
             }
         except OSError:
             taken = set()
-        if base.casefold() not in taken:
-            return base
-        for i in itertools.count(2):
-            suffix = f"-{i}"
-            candidate = base[: MAX_NAME - len(suffix)].rstrip("-_") + suffix
-            if candidate.casefold() not in taken:
-                return candidate
-        raise AssertionError("unreachable")
+        return fresh_name(title, taken)
 
     # reading
 

@@ -3,6 +3,7 @@ names and titles are kept from acting on a terminal (control and bidi characters
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import unicodedata
@@ -30,6 +31,33 @@ def saves_dir(override: str | Path | None = None) -> Path:
         path = platformdirs.user_data_path("batallas") / "saves"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def stems(root: Path, suffix: str) -> list[str]:
+    """The names of the ``*suffix`` files in ``root`` (hidden ones aside), sorted; an
+    unreadable folder has none. Saves, tables and campaigns are all listed this way."""
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return []
+    return sorted(
+        e.name[: -len(suffix)]
+        for e in entries
+        if e.name.endswith(suffix) and not e.name.startswith(".") and len(e.name) > len(suffix)
+    )
+
+
+def fresh_name(title: str, taken: set[str]) -> str:
+    """A file stem for ``title`` not in ``taken`` (casefolded): ``-2``, ``-3``… on a clash."""
+    base = sanitize_name(title)
+    if base.casefold() not in taken:
+        return base
+    for i in itertools.count(2):
+        suffix = f"-{i}"
+        candidate = base[: MAX_NAME - len(suffix)].rstrip("-_") + suffix
+        if candidate.casefold() not in taken:
+            return candidate
+    raise AssertionError("unreachable")
 
 
 def sanitize_name(text: str) -> str:

@@ -15,7 +15,6 @@ or "repaired": it may be the only copy of someone's game, readable by a newer ve
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 import json
 import os
 import secrets
@@ -29,7 +28,7 @@ import attrs
 from engine.core import Game
 from saves import convert, migrations
 from saves.locks import Hold, exclusive
-from saves.paths import MAX_NAME, is_safe_name, sanitize_name
+from saves.paths import fresh_name, is_safe_name, sanitize_name, stems
 from saves.record import BrokenSave, SaveError, SaveRecord, SaveSummary, SeatInfo
 from saves.safe_read import MissingFile, read_file
 from saves.verify import verify
@@ -274,36 +273,14 @@ class SaveStore:
         return self.root / f"{name}{BAK_SUFFIX}"
 
     def _names(self) -> list[str]:
-        try:
-            entries = list(os.scandir(self.root))
-        except OSError:
-            return []
-        return [
-            e.name[: -len(SUFFIX)]
-            for e in entries
-            if e.name.endswith(SUFFIX) and not e.name.startswith(".") and len(e.name) > len(SUFFIX)
-        ]
+        return stems(self.root, SUFFIX)
 
     def unique_name(self, title: str) -> str:
-        """A fresh file stem for a new game titled ``title`` (``-2``, ``-3``... on a clash)."""
-        base = sanitize_name(title)
+        """A fresh file stem for a new game titled ``title`` (``-2``, ``-3``... on a clash);
+        the name of a ``.bak`` left by a deleted save counts as taken."""
         taken = {n.casefold() for n in self._names()}
-        try:
-            taken |= {
-                e.name[: -len(BAK_SUFFIX)].casefold()
-                for e in os.scandir(self.root)
-                if e.name.endswith(BAK_SUFFIX)
-            }
-        except OSError:
-            pass
-        if base.casefold() not in taken:
-            return base
-        for i in itertools.count(2):
-            suffix = f"-{i}"
-            candidate = base[: MAX_NAME - len(suffix)].rstrip("-_") + suffix
-            if candidate.casefold() not in taken:
-                return candidate
-        raise AssertionError("unreachable")
+        taken |= {n.casefold() for n in stems(self.root, BAK_SUFFIX)}
+        return fresh_name(title, taken)
 
     def _game(self, game_id: str) -> Game:
         game = self.games.get(game_id)

@@ -37,7 +37,7 @@ import platformdirs
 
 from engine.core import Game, IllegalAction, Outcome, Seat
 from saves.locks import exclusive
-from saves.paths import is_safe_name, sanitize_name
+from saves.paths import is_safe_name, sanitize_name, stems
 from saves.record import APP_VERSION, BrokenSave, SaveError, SaveRecord, SeatInfo, now_iso
 from saves.safe_read import MissingFile, read_file
 from saves.session import full_config
@@ -249,15 +249,7 @@ class TableStore:
             raise SaveError(f"unknown game {table.record.game_id!r}") from None
 
     def names(self) -> list[str]:
-        try:
-            entries = list(os.scandir(self.root))
-        except OSError:
-            return []
-        return sorted(
-            e.name[: -len(SUFFIX)]
-            for e in entries
-            if e.name.endswith(SUFFIX) and not e.name.startswith(".") and len(e.name) > len(SUFFIX)
-        )
+        return stems(self.root, SUFFIX)
 
     # reading
 

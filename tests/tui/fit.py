@@ -3,6 +3,8 @@ that check nothing a player needs is cut at 80×24 or 120×40."""
 
 from __future__ import annotations
 
+import re
+
 SIZES = ((80, 24), (120, 40))
 
 
@@ -24,3 +26,35 @@ def missing(app, *needles: str) -> list[str]:
 def assert_on_screen(app, *needles: str) -> None:
     gone = missing(app, *needles)
     assert not gone, f"not on screen in full: {gone}\n" + screen_text(app)
+
+
+def footer(app) -> str:
+    """The footer: the screen's last line."""
+    return screen_lines(app)[-1]
+
+
+def _shows(line: str, key: str) -> bool:
+    return re.search(rf"(?<!\S){re.escape(key)}(?!\S)", line) is not None
+
+
+def assert_footer_exactly(app, always, game_keys, *keys: str) -> None:
+    """These game keys (and the ``always`` ones) are in the footer whole; the other
+    ``game_keys`` are not."""
+    line = footer(app)
+    for key in (*always, *keys):
+        assert _shows(line, key), f"{key!r} not in {line!r}"
+    for key in set(game_keys) - set(keys):
+        assert not _shows(line, key), f"{key!r} in {line!r}"
+
+
+def assert_footer_has_every_working_key(app, screen, game_actions, *keys: str) -> None:
+    """These keys are in the footer whole, and so is every game key that works now."""
+    line = footer(app)
+    for key in keys:
+        assert key in line, f"{key!r} not in {line!r}"
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        name = binding.action.split("(")[0]
+        if binding.show and active.enabled and name in game_actions:
+            shown = f"{app.get_key_display(binding)} {binding.description}"
+            assert shown in line, f"{shown!r} not in {line!r}"

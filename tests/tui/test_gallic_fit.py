@@ -10,7 +10,13 @@ import pytest
 from engine.gallic.data import card
 from engine.gallic.state import DISCARD, OVER, REVEAL
 from tests.tui.conftest import settle
-from tests.tui.fit import SIZES, assert_on_screen, screen_lines
+from tests.tui.fit import (
+    SIZES,
+    assert_footer_has_every_working_key,
+    assert_on_screen,
+    footer,
+    screen_lines,
+)
 from tests.tui.test_gallic_play import card_lines, readable, starting
 from tui.screens.gallic import GAME_ACTIONS, GallicScreen
 from tui.screens.game import ResultScreen
@@ -18,21 +24,9 @@ from tui.widgets.card import CardView
 from tui.widgets.hand import HandView
 
 
-def footer(app) -> str:
-    return screen_lines(app)[-1]
-
-
 def assert_footer(app, screen: GallicScreen, *keys: str) -> None:
     """These keys are in the footer whole, and so is every game key that works now."""
-    line = footer(app)
-    for key in keys:
-        assert key in line, f"{key!r} not in {line!r}"
-    for active in screen.active_bindings.values():
-        binding = active.binding
-        name = binding.action.split("(")[0]
-        if binding.show and active.enabled and name in GAME_ACTIONS:
-            shown = f"{app.get_key_display(binding)} {binding.description}"
-            assert shown in line, f"{shown!r} not in {line!r}"
+    assert_footer_has_every_working_key(app, screen, GAME_ACTIONS, *keys)
 
 
 async def assert_cards(pilot, app, screen: GallicScreen, row: str) -> None:

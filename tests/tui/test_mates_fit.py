@@ -16,7 +16,7 @@ from engine.mates import rules
 from engine.mates.rules import MATES
 from engine.mates.state import OVER, PUZZLE, REVIEW
 from tests.tui.conftest import settle
-from tests.tui.fit import SIZES, assert_on_screen, screen_lines
+from tests.tui.fit import SIZES, assert_footer_exactly, assert_on_screen
 from tests.tui.test_mates_play import (
     LONG_EVENT,
     elo_choice,
@@ -48,17 +48,9 @@ GAME_KEYS = {
 READABLE = 5  # at least this many characters of a cut name before its ellipsis
 
 
-def footer(app) -> str:
-    return screen_lines(app)[-1]
-
-
 def assert_footer(app, *keys: str) -> None:
     """Exactly these game keys are in the footer (with the keys every screen has)."""
-    line = footer(app)
-    for key in (*ALWAYS, *keys):
-        assert re.search(rf"(?<!\S){re.escape(key)}(?!\S)", line), f"{key!r} not in {line!r}"
-    for key in GAME_KEYS - set(keys):
-        assert not re.search(rf"(?<!\S){re.escape(key)}(?!\S)", line), f"{key!r} in {line!r}"
+    assert_footer_exactly(app, ALWAYS, GAME_KEYS, *keys)
 
 
 def assert_name(shown: str, name: str) -> None:

@@ -16,7 +16,13 @@ from engine.metauro.rules import METAURO
 from engine.metauro.state import ADVANCE, DEPLOY, MOVE, OVER, PAIR, RETREAT
 from saves.session import Session
 from tests.tui.conftest import settle
-from tests.tui.fit import SIZES, assert_on_screen, screen_lines, screen_text
+from tests.tui.fit import (
+    SIZES,
+    assert_footer_exactly,
+    assert_on_screen,
+    screen_lines,
+    screen_text,
+)
 from tests.tui.test_metauro_play import (
     HUMANS,
     expected_pairs,
@@ -49,17 +55,9 @@ GAME_KEYS = {
 }
 
 
-def footer(app) -> str:
-    return screen_lines(app)[-1]
-
-
 def assert_footer(app, *keys: str) -> None:
     """Exactly these game keys are in the footer (with the keys every screen has)."""
-    line = footer(app)
-    for key in (*ALWAYS, *keys):
-        assert re.search(rf"(?<!\S){re.escape(key)}(?!\S)", line), f"{key!r} not in {line!r}"
-    for key in GAME_KEYS - set(keys):
-        assert not re.search(rf"(?<!\S){re.escape(key)}(?!\S)", line), f"{key!r} in {line!r}"
+    assert_footer_exactly(app, ALWAYS, GAME_KEYS, *keys)
 
 
 def assert_grid(app, screen: MetauroScreen) -> None:

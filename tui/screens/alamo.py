@@ -82,10 +82,10 @@ from engine.alamo.state import (
 from engine.core import HIDDEN
 from engine.words import listing, plural
 from tui.screens.game import STYLES, GameScreen
-from tui.widgets.card import CardFace, fitted
+from tui.widgets.card import CardFace
 from tui.widgets.counters import counters_text
 from tui.widgets.dice import dice_text
-from tui.widgets.hand import HandView
+from tui.widgets.hand import CardDetailLine, HandView
 from tui.widgets.log import EventLog
 
 LETTERS = {
@@ -196,7 +196,7 @@ def tally_text(label: str, tally, result: str = "", extra: str = "") -> Text:
     return text
 
 
-class AlamoScreen(GameScreen, inherit_bindings=False):
+class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
     # The game's keys first in the footer. One key may do different things by phase: the
     # first binding whose action applies now runs, and the footer shows only that one.
     GAME_KEYS = [
@@ -420,18 +420,6 @@ class AlamoScreen(GameScreen, inherit_bindings=False):
             return "= tied", "= tied"
         won, lost = f"✔ won by {battle.difference}", f"✘ lost by {battle.difference}"
         return (won, lost) if battle.winner == MEXICANS else (lost, won)
-
-    def show_detail(self) -> None:
-        """Spell out the card under the cursor of the focused row (else of your hand)."""
-        focused = self.focused
-        hand = (
-            focused
-            if isinstance(focused, HandView) and focused.id in self.details
-            else self.query_one("#my-hand", HandView)
-        )
-        lines = self.details.get(hand.id or "", [])
-        said = lines[hand.cursor] if hand.cursor < len(lines) else []
-        self.query_one("#detail", Static).update(Text(fitted(said, self.app.size.width - 4)))
 
     def on_hand_view_highlighted(self, event: HandView.Highlighted) -> None:
         self.show_detail()

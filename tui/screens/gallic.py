@@ -29,8 +29,8 @@ from engine.gallic.state import (
 )
 from engine.words import listing, plural
 from tui.screens.game import STYLES, GameScreen
-from tui.widgets.card import CardFace, fitted
-from tui.widgets.hand import HandView
+from tui.widgets.card import CardFace
+from tui.widgets.hand import CardDetailLine, HandView
 from tui.widgets.log import EventLog
 
 
@@ -93,7 +93,7 @@ GAME_KEYS = [
 GAME_ACTIONS = {"confirm", "mark", "clear", "other_hand", "new_game"}
 
 
-class GallicScreen(GameScreen, inherit_bindings=False):
+class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
     BINDINGS = [*GAME_KEYS, *GameScreen.BINDINGS]
     CSS_PATH = STYLES / "gallic.tcss"
     WATCH_ACTIONS = frozenset({"other_hand", ("confirm", ("result",))})
@@ -193,18 +193,6 @@ class GallicScreen(GameScreen, inherit_bindings=False):
                 status = "counted"
             details.append(spelled(side, c, i + 1, status))
         return faces, details
-
-    def show_detail(self) -> None:
-        """Spell out the card under the cursor of the focused hand (else of yours)."""
-        focused = self.focused
-        hand = (
-            focused
-            if isinstance(focused, HandView) and focused.id in self.details
-            else self.query_one("#my-hand", HandView)
-        )
-        lines = self.details.get(hand.id or "", [])
-        said = lines[hand.cursor] if hand.cursor < len(lines) else []
-        self.query_one("#detail", Static).update(Text(fitted(said, self.app.size.width - 4)))
 
     def on_hand_view_highlighted(self, event: HandView.Highlighted) -> None:
         self.show_detail()

@@ -122,3 +122,28 @@ class HandView(Horizontal, can_focus=True):
         self.focus()
         self.cursor = event.index
         self.post_message(self.Toggled(self, event.index))
+
+
+class CardDetailLine:
+    """Mixed into a card game's screen: one line under the hands spells out the card under
+    the cursor of the focused hand (else of the player's own, ``#my-hand``), in the longest
+    form that fits the width. The screen fills ``details`` (hand id -> each card's forms,
+    longest first) and has a ``Static`` with id ``detail``."""
+
+    details: dict[str, list[list[str]]]
+
+    def show_detail(self) -> None:
+        from rich.text import Text
+        from textual.widgets import Static
+
+        from tui.widgets.card import fitted
+
+        focused = self.focused
+        hand = (
+            focused
+            if isinstance(focused, HandView) and focused.id in self.details
+            else self.query_one("#my-hand", HandView)
+        )
+        lines = self.details.get(hand.id or "", [])
+        said = lines[hand.cursor] if hand.cursor < len(lines) else []
+        self.query_one("#detail", Static).update(Text(fitted(said, self.app.size.width - 4)))
