@@ -248,3 +248,34 @@ def test_replay_of_a_finished_game(snap_compare, tmp_path):
 
     app = BatallasApp(store, start=start, bot_delay=0, theme="textual-dark")
     assert snap_compare(app, terminal_size=(80, 24), run_before=step)
+
+
+def test_watch_list(snap_compare, tmp_path, monkeypatch):
+    """The live tables of the host, as a player sees them from the menu's Watch entry."""
+    import shutil
+    import tempfile
+
+    from saves.tables import TableStore
+    from tui.screens import watch
+    from tui.screens.watch import WatchScreen
+
+    monkeypatch.setattr(watch, "since", lambda iso, now=None: "3 min")
+    folder = Path(tempfile.gettempdir()) / "batallas-snapshot" / "tables"  # shown on screen
+    shutil.rmtree(folder, ignore_errors=True)
+    tables = TableStore(folder)
+    tables.create("gallic", ["ana", "bot:strong"], seed=3)
+    tables.create("ataque", ["ana", "bruno", "carla", "bot:teg"], seed=5)
+    app = BatallasApp(
+        SaveStore(tmp_path / "saves"),
+        bot_delay=0,
+        theme="textual-dark",
+        player="dora",
+        tables=tables,
+    )
+
+    async def open_watch(pilot):
+        await pilot.pause()
+        pilot.app.push_screen(WatchScreen())
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_watch)
