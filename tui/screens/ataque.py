@@ -898,12 +898,18 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         if t == self.source:
             self.source = None
             doing = "attack from" if attack else "move armies from"
-            self.notify(f"{name} is no longer selected: pick a territory to {doing}.", timeout=3)
+            self.notify(
+                f"{name} is no longer selected: pick a territory to {doing}.",
+                timeout=3,
+                markup=False,
+            )
         elif view.owner[t] != self.me:
             self.notify("Start from one of your own territories.", severity="warning")
             return
         elif attack and view.armies[t] < 2:
-            self.notify(f"{name} has only its occupying army: it cannot attack.", timeout=4)
+            self.notify(
+                f"{name} has only its occupying army: it cannot attack.", timeout=4, markup=False
+            )
             return
         elif not attack and not rules.movable(self.session.state, t):
             self.notify(

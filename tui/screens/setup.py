@@ -93,7 +93,7 @@ class SetupScreen(Screen):
         button all fit 80×24 without scrolling."""
         labels = self.game.seat_labels(self.players)
         with VerticalScroll(id="setup"):
-            yield Static(f"New game · [b]{self.game.name}[/b]", classes="title")
+            yield Static(Content.assemble("New game · ", (self.game.name, "bold")), classes="title")
             yield Static(self.game.description, classes="subtitle")
             if self.game.min_players != self.game.max_players:
                 with Horizontal(classes="row"):
