@@ -32,7 +32,6 @@ import hashlib
 import json
 import os
 import secrets
-import shutil
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -54,7 +53,7 @@ from saves.record import (
     now_iso,
 )
 from saves.safe_read import MissingFile, read_bounded
-from saves.store import SaveStore, fsync_dir, os_reason, unlink_quietly, write_durably
+from saves.store import SaveStore, os_reason, replace_keeping_bak, unlink_quietly
 
 FORMAT = "batallas-campaign"
 VERSION = 1
@@ -734,9 +733,6 @@ class CampaignStore:
     def _lock(self, name: str):
         return exclusive(self.root / LOCKS / f"{name}.lock", f"campaign {name!r}")
 
-    def _tmp(self, stem: str) -> Path:
-        return self.root / f".{stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-
     def _write(self, campaign: Campaign) -> Campaign:
         """Write under the lock, only over the revision ``campaign`` was read as."""
         path = self.path(campaign.name)
@@ -748,18 +744,7 @@ class CampaignStore:
             raise SaveError(f"could not save the campaign: {os_reason(exc)}") from exc
         with self._lock(campaign.name):
             self._check_on_disk(campaign, path)
-            tmp = self._tmp(path.name)
-            try:
-                write_durably(tmp, data)
-                if path.exists():
-                    self._backup(path)
-                os.replace(tmp, path)
-            except BaseException as exc:
-                unlink_quietly(tmp)
-                if isinstance(exc, OSError):
-                    raise SaveError(f"could not save the campaign: {os_reason(exc)}") from exc
-                raise
-        fsync_dir(self.root)
+            replace_keeping_bak(path, data, "the campaign")
         return written
 
     def _check_on_disk(self, campaign: Campaign, path: Path) -> None:
@@ -775,18 +760,6 @@ class CampaignStore:
             ) from exc
         if on_disk.revision != campaign.revision:
             raise CampaignMoved(f"The campaign {campaign.title!r} moved on in another session.")
-
-    def _backup(self, path: Path) -> None:
-        tmp = self._tmp(path.name + ".bak")
-        try:
-            try:
-                os.link(path, tmp)
-            except OSError:
-                shutil.copyfile(path, tmp)
-            os.replace(tmp, path.with_name(path.name + ".bak"))
-        except BaseException:
-            unlink_quietly(tmp)
-            raise
 
     def create(
         self,

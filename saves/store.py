@@ -243,6 +243,34 @@ def write_durably(tmp: Path, data: bytes) -> None:
         os.fsync(f.fileno())
 
 
+def _tmp_beside(path: Path, suffix: str = "") -> Path:
+    return path.with_name(f".{path.name}{suffix}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def replace_keeping_bak(path: Path, data: bytes, what: str) -> None:
+    """Write ``path`` atomically with ``data``, the current file kept as ``path.bak`` (a hard
+    link when the system allows it, so ``path`` never disappears even for a moment); any
+    failure leaves the old file whole and is a ``SaveError`` naming ``what``."""
+    tmp = _tmp_beside(path)
+    bak_tmp = _tmp_beside(path, ".bak")
+    try:
+        write_durably(tmp, data)
+        if path.exists():
+            try:
+                os.link(path, bak_tmp)
+            except OSError:
+                shutil.copyfile(path, bak_tmp)
+            os.replace(bak_tmp, path.with_name(path.name + ".bak"))
+        os.replace(tmp, path)
+    except BaseException as exc:
+        unlink_quietly(tmp)
+        unlink_quietly(bak_tmp)
+        if isinstance(exc, OSError):
+            raise SaveError(f"could not save {what}: {os_reason(exc)}") from exc
+        raise
+    fsync_dir(path.parent)
+
+
 class SaveStore:
     """The saves in one folder. Every method refers to a save by its name (the file stem)."""
 
@@ -384,35 +412,8 @@ class SaveStore:
             ) from exc
         return record.revision
 
-    def _tmp(self, stem: str) -> Path:
-        return self.root / f".{stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-
-    def _backup(self, path: Path) -> None:
-        """``NAME.json.bak`` := current file, via a hard link when the system allows it."""
-        tmp = self._tmp(path.name + ".bak")
-        try:
-            try:
-                os.link(path, tmp)
-            except OSError:
-                shutil.copyfile(path, tmp)
-            os.replace(tmp, path.with_name(path.name + ".bak"))
-        except BaseException:
-            unlink_quietly(tmp)
-            raise
-
     def _write(self, name: str, path: Path, data: bytes, revision: int) -> None:
-        tmp = self._tmp(path.name)
-        try:
-            write_durably(tmp, data)
-            if path.exists():
-                self._backup(path)
-            os.replace(tmp, path)
-        except BaseException as exc:
-            unlink_quietly(tmp)
-            if isinstance(exc, OSError):
-                raise SaveError(f"could not save {name!r}: {os_reason(exc)}") from exc
-            raise
-        fsync_dir(self.root)
+        replace_keeping_bak(path, data, repr(name))
         try:
             self._known[name] = (_signature(path.stat()), revision)
         except OSError:
