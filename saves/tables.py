@@ -408,28 +408,18 @@ class TableStore:
 # --- one player's client ------------------------------------------------------------------------
 
 
-class TableSession:
-    """A table seen from one person's seat, with ``Session``'s interface so that a game screen
-    plays it unchanged; moves go through the version-checked ``TableStore.apply``."""
+class OnTable:
+    """What a player's and a spectator's client of a table share: ``Session``'s reading side
+    over the ``Table`` last read, refreshed by a stat and, when the file changed, a read
+    (never a lock). A table is written under its lock at every move, so nothing is ever
+    unsaved and there is no other session to lose the game to."""
 
     unsaved = False
     save_error: str | None = None
-    conflict = None  # a table never conflicts: a stale move is refused and the table reloaded
-
-    def __init__(self, store: TableStore, table: Table, player: str) -> None:
-        seat = table.seat_of(player)
-        if seat is None:
-            people = ", ".join(table.people()) or "nobody"
-            raise SaveError(f"{player} has no seat at table {table.name!r} (seated: {people})")
-        self.store = store
-        self.table = table
-        self.game = store.game(table)
-        self.player = table.owners[seat]
-        self.seat = seat
-
-    @classmethod
-    def join(cls, store: TableStore, name: str, player: str) -> TableSession:
-        return cls(store, store.load(name), player)
+    conflict = None
+    store: TableStore
+    table: Table
+    game: Game
 
     @property
     def record(self) -> SaveRecord:
@@ -450,6 +440,44 @@ class TableSession:
     @property
     def saved_moves(self) -> int:
         return len(self.table.record.actions)
+
+    def refresh(self) -> bool:
+        """Reload if the file changed; True when the position did (someone moved)."""
+        if self.store.stamp(self.name) == self.table.stamp:
+            return False
+        fresh = self.store.load(self.name)
+        moved = fresh.version != self.version
+        self.table = fresh
+        return moved
+
+    def moved_elsewhere(self) -> None:
+        return None
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def progress(self) -> str:
+        return self.game.progress(self.state)
+
+
+class TableSession(OnTable):
+    """A table seen from one person's seat, with ``Session``'s interface so that a game screen
+    plays it unchanged; moves go through the version-checked ``TableStore.apply``."""
+
+    def __init__(self, store: TableStore, table: Table, player: str) -> None:
+        seat = table.seat_of(player)
+        if seat is None:
+            people = ", ".join(table.people()) or "nobody"
+            raise SaveError(f"{player} has no seat at table {table.name!r} (seated: {people})")
+        self.store = store
+        self.table = table
+        self.game = store.game(table)
+        self.player = table.owners[seat]
+        self.seat = seat
+
+    @classmethod
+    def join(cls, store: TableStore, name: str, player: str) -> TableSession:
+        return cls(store, store.load(name), player)
 
     def apply(self, seat: Seat, action: Any) -> Any:
         """Our seat's move or a bot's, against the version we hold; on ``TableChanged`` this
@@ -473,36 +501,17 @@ class TableSession:
     def play_bot(self, seat: Seat) -> Any:
         return self.apply(seat, self.bot_action(seat))
 
-    def refresh(self) -> bool:
-        """Reload if the file changed; True when the position did (someone moved)."""
-        if self.store.stamp(self.name) == self.table.stamp:
-            return False
-        fresh = self.store.load(self.name)
-        moved = fresh.version != self.version
-        self.table = fresh
-        return moved
-
     def save(self) -> None:
         """Nothing to do: every move was written under the lock when it was made."""
 
     def close(self) -> None:
         """Nothing held: a table is open to all its players at once."""
 
-    def moved_elsewhere(self) -> None:
-        """Others' moves arrive by ``refresh``; there is no other session to lose to."""
-        return None
-
     def save_as(self, title: str) -> str:
         raise SaveError("A table is saved after every move and cannot be copied.")
 
     def view(self, seat: Seat) -> Any:
         return self.game.view(self.state, seat)
-
-    def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
-
-    def progress(self) -> str:
-        return self.game.progress(self.state)
 
 
 # --- spectators ---------------------------------------------------------------------------------
@@ -643,15 +652,12 @@ def watching_text(count: int) -> str:
     return f" · {count} watching" if count else ""
 
 
-class TableWatch:
+class TableWatch(OnTable):
     """A table seen by a spectator, with ``TableSession``'s interface so that a game screen
     shows it unchanged: the public view only (``game.view(state, None)``), whatever seat is
     asked for, and every move refused. It only ever reads the table (no lock), and marks
     itself as a watcher (``WatchMark``) until it is closed."""
 
-    unsaved = False
-    save_error: str | None = None
-    conflict = None
     seat = None  # no seat: the game screen's viewer is None
     player = None
 
@@ -665,37 +671,8 @@ class TableWatch:
     def open(cls, store: TableStore, name: str) -> TableWatch:
         return cls(store, store.load(name))
 
-    @property
-    def record(self) -> SaveRecord:
-        return self.table.record
-
-    @property
-    def state(self) -> Any:
-        return self.table.record.state
-
-    @property
-    def name(self) -> str:
-        return self.table.name
-
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-    @property
-    def saved_moves(self) -> int:
-        return len(self.table.record.actions)
-
     def apply(self, seat: Seat, action: Any) -> Any:
         raise IllegalAction(WATCHING)
-
-    def refresh(self) -> bool:
-        """Reload if the file changed (a stat, then a read: no lock); True when someone moved."""
-        if self.store.stamp(self.name) == self.table.stamp:
-            return False
-        fresh = self.store.load(self.name)
-        moved = fresh.version != self.version
-        self.table = fresh
-        return moved
 
     def watchers(self) -> int:
         return count_watchers(self.store.root, self.name)
@@ -708,18 +685,9 @@ class TableWatch:
         if self._mark is not None:
             self._mark.release()
 
-    def moved_elsewhere(self) -> None:
-        return None
-
     def save_as(self, title: str) -> str:
         raise SaveError("You are watching this table: there is nothing of yours to save.")
 
     def view(self, seat: Seat | None = None) -> Any:
         """The public view, whoever asks: a spectator's screen never holds a seat's secrets."""
         return self.game.view(self.state, None)
-
-    def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
-
-    def progress(self) -> str:
-        return self.game.progress(self.state)
