@@ -392,7 +392,7 @@ class GameScreen(Screen):
         try:
             terminal.guard(all_saved=False)
             self.session.apply(seat, action)
-            self._last_move[seat] = (len(self.session.record.actions), len(self.log_lines()))
+            self._last_move[seat] = (len(self.session.record.actions), self.log_length())
         except IllegalAction as err:
             self.notify(err.reason, title="Not allowed", severity="warning", markup=False)
             return False
@@ -513,6 +513,13 @@ class GameScreen(Screen):
         logs = self.query(EventLog)
         return list(logs.first().shown) if logs else []
 
+    def log_length(self) -> int:
+        """How many log lines are shown, without copying them (asked after every move)."""
+        from tui.widgets.log import EventLog
+
+        logs = self.query(EventLog)
+        return len(logs.first().shown) if logs else 0
+
     def since_last_move(self, seat: int) -> int | None:
         """Where the lines after ``seat``'s last move begin, if others moved since."""
         moved = self._last_move.get(seat)
@@ -520,7 +527,7 @@ class GameScreen(Screen):
             return None
         actions, lines = moved
         others = [s for s, _ in self.session.record.actions[actions:] if s != seat]
-        return lines if others and lines <= len(self.log_lines()) else None
+        return lines if others and lines <= self.log_length() else None
 
     def summarize_since_last_move(self, seat: int) -> None:
         """When a turn comes back after several moves by others, say what happened (the log

@@ -43,7 +43,7 @@ from saves.campaigns import (
 from saves.paths import unprintable_problem, visible
 from saves.record import BOT, HUMAN, SaveError, SeatInfo
 from tui.crash import log_crash
-from tui.screens.setup import default_bot_level, named_seats, seat_choices
+from tui.screens.setup import default_bot_level, named_seats, seat_choices, seed_and_start
 
 # The option each kind offers, as (option key, the game whose option it is, label).
 KIND_OPTIONS = {
@@ -186,18 +186,7 @@ class SeriesSetupScreen(Screen):
                 yield Input(placeholder=self.kind.name, id="title", max_length=60, compact=True)
             yield from self.compose_seats()
             yield from self.compose_options()
-            with Horizontal(classes="row"):
-                yield Label("Seed", classes="field-label")
-                yield Input(
-                    placeholder="random — or a number to replay the campaign's deals",
-                    id="seed",
-                    restrict=r"[0-9]*",
-                    max_length=19,
-                    compact=True,
-                )
-            with Horizontal(classes="row buttons"):
-                yield Button("Start", variant="primary", id="start", compact=True)
-                yield Button("Back", id="back", compact=True)
+            yield from seed_and_start("random — or a number to replay the campaign's deals")
         yield Footer()
 
     def compose_seats(self) -> ComposeResult:

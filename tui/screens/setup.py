@@ -75,6 +75,22 @@ def named_seats(game, seats: list[SeatInfo]) -> tuple[SeatInfo, ...]:
     return tuple(out)
 
 
+def seed_and_start(placeholder: str) -> ComposeResult:
+    """The last rows of a setup: the seed (digits only) and Start / Back."""
+    with Horizontal(classes="row"):
+        yield Label("Seed", classes="field-label")
+        yield Input(
+            placeholder=placeholder,
+            id="seed",
+            restrict=r"[0-9]*",
+            max_length=19,
+            compact=True,
+        )
+    with Horizontal(classes="row buttons"):
+        yield Button("Start", variant="primary", id="start", compact=True)
+        yield Button("Back", id="back", compact=True)
+
+
 class SetupScreen(Screen):
     """Builds the seats and options, then starts a Session and opens the game's screen."""
 
@@ -143,18 +159,7 @@ class SetupScreen(Screen):
                         id="deck-file",
                         compact=True,
                     )
-            with Horizontal(classes="row"):
-                yield Label("Seed", classes="field-label")
-                yield Input(
-                    placeholder="random — or a number to replay a deal",
-                    id="seed",
-                    restrict=r"[0-9]*",
-                    max_length=19,
-                    compact=True,
-                )
-            with Horizontal(classes="row buttons"):
-                yield Button("Start", variant="primary", id="start", compact=True)
-                yield Button("Back", id="back", compact=True)
+            yield from seed_and_start("random — or a number to replay a deal")
         yield Footer()
 
     def on_mount(self) -> None:
