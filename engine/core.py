@@ -85,16 +85,21 @@ class BotTable(Mapping[str, Bot]):
 
     The rules list the levels (the setup offers them without importing any bot) but never
     import the bots themselves: bots depend on the rules, never the other way round.
+    ``elsewhere`` names the module of a level that does not live in ``module`` (the searching
+    ``expert`` lives in its own module and plays the ``strong`` bot in its playouts).
     """
 
-    def __init__(self, module: str, levels: tuple[str, ...]) -> None:
+    def __init__(
+        self, module: str, levels: tuple[str, ...], elsewhere: Mapping[str, str] | None = None
+    ) -> None:
         self.module = module
         self.levels = levels
+        self.elsewhere = dict(elsewhere or {})
 
     def __getitem__(self, level: str) -> Bot:
         if level not in self.levels:
             raise KeyError(level)
-        return getattr(importlib.import_module(self.module), level)
+        return getattr(importlib.import_module(self.elsewhere.get(level, self.module)), level)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.levels)

@@ -1,0 +1,136 @@
+"""Determinized Monte Carlo search: the shared core of every game's ``expert`` bot.
+
+An expert never sees the real hidden state. It samples *worlds* — full states consistent with
+its view (unseen cards dealt at random, a fresh RNG for the dice) — applies each candidate
+action in each world with the engine's own ``apply`` and plays on with a fast policy, then
+picks the action with the best average. Every candidate is scored on the same worlds and the
+same playout seeds (common random numbers), so a difference between two candidates is a
+difference in the move, not in the luck.
+
+The budget is a count of playouts, never a clock: a bot's answer is a function of
+(view, seat, rng) on any machine, however loaded. ``scaled`` lets the bench give one seat twice
+the budget (is more thinking still worth anything?) without a second copy of the bot.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from engine.core import Game, Seat
+
+_scale = 1.0
+
+
+@contextlib.contextmanager
+def scaled(factor: float) -> Iterator[None]:
+    """Multiply every expert's playout budget by ``factor`` inside the block (bench only)."""
+    global _scale
+    before, _scale = _scale, factor
+    try:
+        yield
+    finally:
+        _scale = before
+
+
+def budget(playouts: int) -> int:
+    """A playout budget after the bench's scaling (at least 1)."""
+    return max(1, round(playouts * _scale))
+
+
+def world_seeds(rng: random.Random) -> Callable[[int], int]:
+    """Seed ``i`` of a decision's worlds, drawn once from the bot's own RNG: world ``i`` is the
+    same for every candidate, whatever order they are scored in."""
+    base = rng.getrandbits(62)
+    return lambda i: (base * 1_000_003 + i * 7_919) & ((1 << 62) - 1)
+
+
+def best_action(
+    actions: Sequence[Any],
+    value: Callable[[Any, int], float],
+    playouts: int,
+    *,
+    min_worlds: int = 4,
+    z: float = 2.5,
+) -> Any:
+    """The action with the best mean ``value(action, world)`` over common worlds.
+
+    Successive halving with early stopping: every surviving action is scored on the same next
+    batch of worlds; after each batch the actions clearly behind the leader (paired
+    difference more than ``z`` standard errors, or the bottom half when the budget says so)
+    are dropped, and the search stops as soon as one action is left or the playouts are spent.
+    A decision with one legal action costs nothing; an obvious one costs a few worlds.
+    Ties go to the earlier action, so the answer never depends on timing.
+    """
+    if len(actions) == 1:
+        return actions[0]
+    scores: list[list[float]] = [[] for _ in actions]
+    alive = list(range(len(actions)))
+    rounds = max(1, math.ceil(math.log2(len(actions))))
+    spent = 0
+    worlds = 0
+    while len(alive) > 1 and spent < playouts:
+        per_round = max(1, (playouts - spent) // (rounds * len(alive)))
+        batch = max(min_worlds if worlds == 0 else 1, per_round)
+        for i in alive:
+            scores[i].extend(value(actions[i], w) for w in range(worlds, worlds + batch))
+        worlds += batch
+        spent += batch * len(alive)
+        rounds = max(1, rounds - 1)
+        alive = _survivors(alive, scores, z, halve=spent < playouts and worlds >= min_worlds)
+    return actions[max(alive, key=lambda i: (sum(scores[i]), -i))]
+
+
+def _survivors(alive: list[int], scores: list[list[float]], z: float, halve: bool) -> list[int]:
+    """The actions still worth scoring: not clearly behind the leader, at most half of them
+    (rounded up) when ``halve``."""
+    ranked = sorted(alive, key=lambda i: (-sum(scores[i]), i))
+    leader = ranked[0]
+    kept = [leader]
+    for i in ranked[1:]:
+        diffs = [a - b for a, b in zip(scores[leader], scores[i], strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        if mean <= 0 or mean < z * math.sqrt(var / n) or var == 0 and mean == 0:
+            kept.append(i)
+    if halve and len(kept) > 1:
+        kept = kept[: max(1, math.ceil(len(alive) / 2))]
+    return kept
+
+
+def playout(
+    game: Game,
+    state: Any,
+    policy: Callable[[Any, Seat, random.Random], Any],
+    rng: random.Random,
+    *,
+    seats: int,
+    max_plies: int,
+    evaluate: Callable[[Any], Sequence[float]],
+) -> Sequence[float]:
+    """Play ``policy`` for every seat from ``state`` (each seat shown only its view) until the
+    game ends or ``max_plies`` decisions were made; the result is a value per seat in [0, 1]:
+    1 for a winner, 1/len(winners) shared, 0.5 each for a draw, else ``evaluate(state)``."""
+    for _ in range(max_plies):
+        if game.outcome(state) is not None:
+            break
+        for seat in game.to_move(state):
+            state = game.apply(state, seat, policy(game.view(state, seat), seat, rng))
+            if game.outcome(state) is not None:
+                break
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return outcome_values(outcome.winners, seats)
+    return evaluate(state)
+
+
+def outcome_values(winners: Sequence[Seat], seats: int) -> tuple[float, ...]:
+    """1 shared among the winners; a draw is worth half to everyone."""
+    if not winners:
+        return tuple(0.5 for _ in range(seats))
+    share = 1.0 / len(winners)
+    return tuple(share if s in winners else 0.0 for s in range(seats))
