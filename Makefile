@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test bench lint format clean
+.PHONY: play test bench lint format clean i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,22 @@ format: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/run_all.py
+
+# Translations: extract every wrapped string into the template, merge it into each language's
+# catalog (new msgids come in empty, changed ones fuzzy), and compile the catalogs the app reads.
+LOCALE := tui/locale
+I18N_LANGUAGES := es it
+KEYWORDS := -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k plural:2,3
+
+i18n: $(VENV)/.installed
+	$(BIN)/pybabel extract -F $(LOCALE)/babel.cfg --no-default-keywords $(KEYWORDS) \
+		--add-comments=TRANSLATORS: --project=Batallas --copyright-holder="Batallas authors" \
+		-o $(LOCALE)/batallas.pot .
+	for lang in $(I18N_LANGUAGES); do \
+		$(BIN)/pybabel update -i $(LOCALE)/batallas.pot -d $(LOCALE) -D batallas -l $$lang \
+			--ignore-pot-creation-date --ignore-obsolete || exit 1; \
+	done
+	$(BIN)/pybabel compile -d $(LOCALE) -D batallas --statistics
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -47,6 +47,13 @@ VARIANTS = {  # name -> (game id, config, players)
 
 # `make bench`: every row of the README's strength tables, with small counts.
 SUITE = [
+    ("gallic", "strong", "easy", None, 40),
+    ("alamo", "strong", "easy", None, 40),
+    ("alamo-solitaire", "strong", None, None, 100),
+    ("mates", "strong", "easy", 2, 40),
+    ("metauro", "strong", "easy", None, 40),
+    ("zama", "strong", "easy", None, 40),
+    ("ataque", "strong", "teg", 4, 40),
     ("gallic", "expert", "strong", None, 40),
     ("alamo", "expert", "strong", None, 40),
     ("alamo-solitaire", "expert", None, None, 100),

@@ -8,11 +8,14 @@ the UI, so the same code serves the screens, the bots, the saves and the tests.
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol, TypeVar
 
 import attrs
+
+from engine.i18n import _
 
 Seat = int
 """Seats are numbered from 0 in the order the game lists them (e.g. 0 = Rome, 1 = Gauls)."""
@@ -146,6 +149,18 @@ class Game(Protocol[S, A]):
     def rules_markdown(self) -> str: ...
 
 
+def rules_text(package: str) -> str:
+    """A game's in-app rules in the current language (``RULES.es.md`` beside ``RULES.md``),
+    English where no translation exists."""
+    from engine.i18n import language
+
+    folder = importlib.resources.files(package)
+    for name in (f"RULES.{language()}.md", "RULES.md"):
+        if folder.joinpath(name).is_file():
+            return folder.joinpath(name).read_text(encoding="utf-8")
+    raise FileNotFoundError(f"{package} has no RULES.md")
+
+
 def replay(
     game: Game, config: Mapping[str, Any], seed: int, players: int, actions: list[tuple[Seat, Any]]
 ) -> Any:
@@ -173,6 +188,6 @@ def steps(
 def check_seat(game: Game, state: Any, seat: Seat) -> None:
     """Refuse an action from a seat that is not due to act, with a reason a player reads."""
     if game.outcome(state) is not None:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(_("The game is over."))
     if seat not in game.to_move(state):
-        raise IllegalAction("It is not your turn.")
+        raise IllegalAction(_("It is not your turn."))

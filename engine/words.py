@@ -1,23 +1,33 @@
-"""Counting words right: "1 army", "2 armies", "Ana, Bruno and Carla".
+"""Counting words right: "1 army", "2 armies", "Ana, Bruno and Carla" — in every language.
 
 Every game and screen builds its sentences with these two helpers, so a count is never
-"1 armies" and a list never ends in a comma.
+"1 armies" and a list never ends in a comma. Both forms of a counted word are always given:
+``plural`` is an ``ngettext`` call (extraction keyword ``plural:2,3``), so each language
+applies its own plural rule and writes the number its own way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
+
+from engine.i18n import ngettext, number, pgettext
 
 
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """``"1 army"`` / ``"3 armies"``; ``many`` defaults to ``one + "s"``."""
-    word = one if count == 1 else (many if many is not None else one + "s")
-    return f"{count} {word}"
+def plural(count: int, one: str, many: str) -> str:
+    """``"1 army"`` / ``"3 armies"`` (``"1.500 ejércitos"`` in Spanish)."""
+    return f"{number(count)} {ngettext(one, many, count)}"
 
 
-def listing(items: Iterable[str], last: str = "and") -> str:
+def listing(items: Iterable[str], last: Literal["and", "or"] = "and") -> str:
     """``"a"``, ``"a and b"``, ``"a, b and c"`` (``last="or"`` for a choice)."""
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    if last == "and":
+        word = pgettext("list", "and")
+    elif last == "or":
+        word = pgettext("list", "or")
+    else:
+        raise ValueError(f"listing() ends in 'and' or 'or', not {last!r}")
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"

@@ -24,6 +24,11 @@ The kinds:
   player; the streak of rungs solved is the score, and the first miss ends the climb.
 - **Custom series**: any games in the order the player chose, the player in the first seat
   against bots of one level; the score is won, lost and drawn.
+
+Every text a player reads (kind names, labels, scores, verdicts, problems) is made when it is
+asked for, in the current language; the file holds only data. The one exception is the
+``reason`` of a result, copied from the game's outcome when the next game starts: it is shown
+only when that game's save is gone.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from typing import Any
 
 import attrs
 
-from engine.words import plural
+from engine.i18n import N_, _, ngettext, number, pgettext
 from saves.locks import exclusive
 from saves.paths import fresh_name, is_safe_name, stems, unprintable_problem
 from saves.record import (
@@ -50,6 +55,7 @@ from saves.record import (
     SaveRecord,
     SaveSummary,
     SeatInfo,
+    bot_name,
     now_iso,
 )
 from saves.safe_read import MissingFile, read_bounded
@@ -66,12 +72,14 @@ MAX_CUSTOM_GAMES = 12
 
 PUNIC, GALLIC_WARS, ALAMO, LADDER, CUSTOM = "punic", "gallic", "alamo", "ladder", "custom"
 GALLIC_GAMES, GALLIC_WINS = 5, 3
-PUNIC_BATTLES = (("metauro", "Metauro, 207 BC"), ("zama", "Zama, 202 BC"))
+PUNIC_BATTLES = (("metauro", N_("Metauro, 207 BC")), ("zama", N_("Zama, 202 BC")))
+"""The battles of the Punic War and their labels (English msgids, ``_`` where shown)."""
 
 
 @attrs.frozen
 class Kind:
-    """What a campaign kind is, for the setup screen: its seats are those of ``game_id``."""
+    """What a campaign kind is, for the setup screen: its seats are those of ``game_id``.
+    ``name`` and ``about`` are English msgids: show ``_(kind.name)``, ``_(kind.about)``."""
 
     id: str
     name: str
@@ -85,39 +93,48 @@ KINDS: dict[str, Kind] = {
     for k in (
         Kind(
             PUNIC,
-            "The Second Punic War",
-            "Metauro (207 BC), then Zama (202 BC), same sides in both: "
-            "Rome against Carthage across the two battles.",
+            N_("The Second Punic War"),
+            N_(
+                "Metauro (207 BC), then Zama (202 BC), same sides in both: "
+                "Rome against Carthage across the two battles."
+            ),
             "metauro",
             2,
         ),
         Kind(
             GALLIC_WARS,
-            "Gallic Wars",
-            "Best of five games of La Guerra Gallica: the first side to three wins takes the war.",
+            N_("Gallic Wars"),
+            N_(
+                "Best of five games of La Guerra Gallica: "
+                "the first side to three wins takes the war."
+            ),
             "gallic",
             2,
         ),
         Kind(
             ALAMO,
-            "Defend the Alamo",
-            "El Álamo solitaire, siege after siege: how many you hold in a row. "
-            "The first fall ends it.",
+            N_("Defend the Alamo"),
+            N_(
+                "El Álamo solitaire, siege after siege: how many you hold in a row. "
+                "The first fall ends it."
+            ),
             "alamo",
             1,
         ),
         Kind(
             LADDER,
-            "Mates ladder",
-            "Mates Hostiles solo, one mate per rung in rising Elo: your streak is the "
-            "score, the first miss ends the climb.",
+            N_("Mates ladder"),
+            N_(
+                "Mates Hostiles solo, one mate per rung in rising Elo: your streak is the "
+                "score, the first miss ends the climb."
+            ),
             "mates",
             1,
         ),
         Kind(
             CUSTOM,
-            "Custom series",
-            "Any games in the order you pick, you in the first seat against bots of one level.",
+            N_("Custom series"),
+            N_("Any games in the order you pick, you in the first seat against bots of one level."),
             None,
             1,
         ),
@@ -162,7 +179,8 @@ class Campaign:
 
     @property
     def kind_name(self) -> str:
-        return KINDS[self.kind].name
+        """The kind's name in the current language."""
+        return _(KINDS[self.kind].name)
 
 
 @attrs.frozen
@@ -227,14 +245,18 @@ class Status:
     def next_text(self) -> str:
         """For a list: what comes next, in a few words."""
         if self.standing.over:
-            return "over"
+            return pgettext("campaign", "over")
         if self.current is not None:
-            return f"{self.next_label} (in progress)"
+            return _("{game} (in progress)").format(game=self.next_label)
         return self.next_label
 
 
 class CampaignMoved(SaveError):
     """Another session moved the campaign on first (it started the next game)."""
+
+
+def _moved(campaign: Campaign) -> str:
+    return _("The campaign {title} moved on in another session.").format(title=repr(campaign.title))
 
 
 # --- the games of each kind -----------------------------------------------------------------
@@ -297,25 +319,29 @@ def planned(campaign: Campaign, index: int) -> Planned | None:
     if kind == PUNIC:
         scenario, label = PUNIC_BATTLES[index]
         config = {"scenario": scenario, "consul": options["consul"]}
-        return Planned("metauro", label, 2, seats, config)
+        return Planned("metauro", _(label), 2, seats, config)
     if kind == GALLIC_WARS:
-        label = f"game {index + 1} of {GALLIC_GAMES}"
+        label = _("game {number} of {total}").format(
+            number=number(index + 1), total=number(GALLIC_GAMES)
+        )
         return Planned("gallic", label, 2, seats, {"battles": options["battles"]})
     if kind == ALAMO:
-        return Planned("alamo", f"siege {index + 1}", 1, seats, {})
+        return Planned("alamo", _("siege {number}").format(number=number(index + 1)), 1, seats, {})
     if kind == LADDER:
         cards = ladder_cards(options["deck"])
         card = cards[index]
-        label = f"rung {index + 1} of {len(cards)} · Elo {mating_elo(card)}"
+        label = _("rung {number} of {total} · Elo {elo}").format(
+            number=number(index + 1), total=number(len(cards)), elo=mating_elo(card)
+        )
         return Planned("mates", label, 1, seats, {"deck": [card.to_dict()], "puzzles": 0})
     game_id = options["games"][index]
     game = _games()[game_id]
     level = options["level"]
     bots = tuple(
-        SeatInfo(kind=BOT, name=f"{level.capitalize()} bot", level=level)
-        for _ in range(setup_players(game) - 1)
+        SeatInfo(kind=BOT, name=bot_name(level), level=level)
+        for _seat in range(setup_players(game) - 1)
     )
-    label = f"{index + 1}/{len(options['games'])} {game.name}"
+    label = f"{number(index + 1)}/{number(len(options['games']))} {game.name}"
     return Planned(game_id, label, setup_players(game), (seats[0], *bots), {})
 
 
@@ -358,42 +384,67 @@ def standing(campaign: Campaign, results: Sequence[Result]) -> Standing:
     """The score after ``results`` (the finished games, in order) and whether it is over."""
     kind = campaign.kind
     if kind in (PUNIC, GALLIC_WARS):
-        sides = ("Romans", "Carthaginians") if kind == PUNIC else ("Rome", "Gauls")
         first, second = _wins(results)
-        score = f"{sides[0]} {first}, {sides[1]} {second}"
         if kind == PUNIC:
+            score = _("Romans {romans}, Carthaginians {carthaginians}").format(
+                romans=number(first), carthaginians=number(second)
+            )
             over = len(results) >= len(PUNIC_BATTLES)
         else:
+            score = _("Rome {rome}, Gauls {gauls}").format(rome=number(first), gauls=number(second))
             over = max(first, second) >= GALLIC_WINS or len(results) >= GALLIC_GAMES
         if not over:
             return Standing(score, False)
-        tally = f"{max(first, second)}–{min(first, second)}"
+        tally = f"{number(max(first, second))}–{number(min(first, second))}"
         if first == second:
-            verdict = f"The war is drawn, {tally}."
+            verdict = _("The war is drawn, {tally}.")
+        elif kind == PUNIC:
+            verdict = (
+                _("Romans win the war, {tally}.")
+                if first > second
+                else _("Carthaginians win the war, {tally}.")
+            )
         else:
-            winner = sides[0] if first > second else sides[1]
-            verdict = f"{winner} {'win' if kind == PUNIC else 'wins'} the war, {tally}."
-        return Standing(score, True, verdict)
+            verdict = (
+                _("Rome wins the war, {tally}.")
+                if first > second
+                else _("Gauls wins the war, {tally}.")
+            )
+        return Standing(score, True, verdict.format(tally=tally))
     if kind == ALAMO:
         count, fell = _leading(results, held)
-        score = f"{plural(count, 'siege')} held"
-        verdict = f"The Alamo fell in siege {count + 1}: {score} in a row." if fell else ""
+        score = ngettext("{n} siege held", "{n} sieges held", count).format(n=number(count))
+        verdict = ""
+        if fell:
+            verdict = ngettext(
+                "The Alamo fell in siege {siege}: {n} siege held in a row.",
+                "The Alamo fell in siege {siege}: {n} sieges held in a row.",
+                count,
+            ).format(siege=number(count + 1), n=number(count))
         return Standing(score, fell, verdict)
     if kind == LADDER:
         count, missed = _leading(results, solved)
         top = plan_length(campaign)
-        score = f"streak {count}"
+        score = _("streak {n}").format(n=number(count))
         if missed:
-            return Standing(score, True, f"Missed rung {count + 1}: a streak of {count}.")
+            verdict = _("Missed rung {rung}: a streak of {n}.")
+            return Standing(score, True, verdict.format(rung=number(count + 1), n=number(count)))
         if count >= top:
-            return Standing(score, True, f"The whole ladder climbed: {count} in a row.")
+            verdict = _("The whole ladder climbed: {n} in a row.").format(n=number(count))
+            return Standing(score, True, verdict)
         return Standing(score, False)
     won = sum(1 for r in results if r.winners and 0 in r.winners)
     drawn = sum(1 for r in results if not r.winners)
     lost = len(results) - won - drawn
-    score = f"won {won}, lost {lost}" + (f", drawn {drawn}" if drawn else "")
+    counts = {"won": number(won), "lost": number(lost), "drawn": number(drawn)}
     over = len(results) >= plan_length(campaign)
-    verdict = f"Series over: {score} of {len(results)}." if over else ""
+    if drawn:
+        score = _("won {won}, lost {lost}, drawn {drawn}").format(**counts)
+        verdict = _("Series over: won {won}, lost {lost}, drawn {drawn} of {games}.")
+    else:
+        score = _("won {won}, lost {lost}").format(**counts)
+        verdict = _("Series over: won {won}, lost {lost} of {games}.")
+    verdict = verdict.format(games=number(len(results)), **counts) if over else ""
     return Standing(score, over, verdict)
 
 
@@ -505,7 +556,7 @@ def check_setup(kind: str, seats: Sequence[SeatInfo], options: Mapping[str, Any]
     if len(seats) != spec.players:
         raise SaveError(f"field seats: {spec.name} has {spec.players} seats, not {len(seats)}")
     for i, seat in enumerate(seats):
-        problem = unprintable_problem(seat.name, f"Seat {i + 1}'s name")
+        problem = unprintable_problem(seat.name, _("Seat {number}'s name").format(number=i + 1))
         if problem:
             raise SaveError(problem)
     games = _games()
@@ -551,12 +602,14 @@ def decode(data: bytes, name: str) -> Campaign:
     try:
         raw = json.loads(data, parse_constant=_not_json)
     except (ValueError, RecursionError):
-        raise SaveError("not valid JSON (truncated?)") from None
+        raise SaveError(_("not valid JSON (truncated?)")) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SaveError("not a Batallas campaign")
+        raise SaveError(_("not a Batallas campaign"))
     version = raw.get("version")
     if type(version) is not int or version > VERSION:
-        raise SaveError(f"saved by a newer version (campaign format {version!r})")
+        raise SaveError(
+            _("saved by a newer version (campaign format {version})").format(version=repr(version))
+        )
     kind = _get(raw, "kind", str, "kind")
     seats = tuple(_seat(s, f"seats[{i}]") for i, s in enumerate(_get(raw, "seats", list, "seats")))
     options = _get(raw, "options", dict, "options")
@@ -597,7 +650,7 @@ class CampaignStore:
 
     def path(self, name: str) -> Path:
         if not is_safe_name(name):
-            raise SaveError(f"{name!r} is not a usable campaign name")
+            raise SaveError(_("{name} is not a usable campaign name").format(name=repr(name)))
         return self.root / f"{name}{SUFFIX}"
 
     def _names(self) -> list[str]:
@@ -619,7 +672,7 @@ class CampaignStore:
         try:
             data = read_bounded(self.path(name), MAX_CAMPAIGN_BYTES)
         except MissingFile:
-            raise SaveError(f"no campaign named {name!r}") from None
+            raise SaveError(_("no campaign named {name}").format(name=repr(name))) from None
         return decode(data, name)
 
     def list(self) -> list[Campaign | BrokenCampaign]:
@@ -631,7 +684,9 @@ class CampaignStore:
             except SaveError as exc:
                 out.append(BrokenCampaign(name, str(self.path(name)), exc.reason))
             except Exception as exc:  # noqa: BLE001 - any surprise is the file's, listed
-                reason = f"cannot be read ({type(exc).__name__}: {exc})"
+                reason = _("cannot be read ({reason})").format(
+                    reason=f"{type(exc).__name__}: {exc}"
+                )
                 out.append(BrokenCampaign(name, str(self.path(name)), reason))
         return out
 
@@ -663,10 +718,10 @@ class CampaignStore:
             record = self.store.load(played.save)
         except SaveError as exc:
             if not self.store.path(played.save).exists():
-                return None, "its save is gone"
-            return None, f"its save cannot be read ({exc.reason})"
+                return None, _("its save is gone")
+            return None, _("its save cannot be read ({reason})").format(reason=exc.reason)
         if record.seed != played.seed or record.created != played.created:
-            return None, "its save was replaced by another game"
+            return None, _("its save was replaced by another game")
         self._records[played.save] = (stamp, record)
         return record, None
 
@@ -731,7 +786,8 @@ class CampaignStore:
     # writing
 
     def _lock(self, name: str):
-        return exclusive(self.root / LOCKS / f"{name}.lock", f"campaign {name!r}")
+        what = _("campaign {name}").format(name=repr(name))
+        return exclusive(self.root / LOCKS / f"{name}.lock", what)
 
     def _write(self, campaign: Campaign) -> Campaign:
         """Write under the lock, only over the revision ``campaign`` was read as."""
@@ -741,10 +797,14 @@ class CampaignStore:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SaveError(f"could not save the campaign: {os_reason(exc)}") from exc
+            raise SaveError(
+                _("could not save {what}: {reason}").format(
+                    what=_("the campaign"), reason=os_reason(exc)
+                )
+            ) from exc
         with self._lock(campaign.name):
             self._check_on_disk(campaign, path)
-            replace_keeping_bak(path, data, "the campaign")
+            replace_keeping_bak(path, data, _("the campaign"))
         return written
 
     def _check_on_disk(self, campaign: Campaign, path: Path) -> None:
@@ -754,12 +814,16 @@ class CampaignStore:
             if not path.exists() and not path.is_symlink():
                 if campaign.revision == 0:
                     return
-                raise SaveError(f"the campaign {campaign.title!r} is gone") from exc
+                raise SaveError(
+                    _("the campaign {title} is gone").format(title=repr(campaign.title))
+                ) from exc
             raise SaveError(
-                f"{path.name} was left untouched because it could not be read ({exc.reason})"
+                _("{file} was left untouched because it could not be read ({reason})").format(
+                    file=path.name, reason=exc.reason
+                )
             ) from exc
         if on_disk.revision != campaign.revision:
-            raise CampaignMoved(f"The campaign {campaign.title!r} moved on in another session.")
+            raise CampaignMoved(_moved(campaign))
 
     def create(
         self,
@@ -770,8 +834,8 @@ class CampaignStore:
         seed: int | None = None,
     ) -> Campaign:
         """Write a new campaign (no game started yet: ``start_next`` starts its first)."""
-        title = title.strip() or KINDS.get(kind, KINDS[CUSTOM]).name
-        problem = unprintable_problem(title, "A campaign's name")
+        title = title.strip() or _(KINDS.get(kind, KINDS[CUSTOM]).name)
+        problem = unprintable_problem(title, _("A campaign's name"))
         if problem:
             raise SaveError(problem)
         options = json.loads(json.dumps(dict(options or {})))
@@ -793,11 +857,11 @@ class CampaignStore:
     def rename(self, campaign: Campaign, title: str) -> Campaign:
         """A new title (the file keeps its name, so its games stay found)."""
         title = title.strip()
-        problem = unprintable_problem(title, "A campaign's name")
+        problem = unprintable_problem(title, _("A campaign's name"))
         if problem:
             raise SaveError(problem)
         if not title:
-            raise SaveError("A campaign's name cannot be empty.")
+            raise SaveError(_("A campaign's name cannot be empty."))
         return self._write(attrs.evolve(campaign, title=title, updated=now_iso()))
 
     def delete(self, name: str) -> None:
@@ -812,10 +876,14 @@ class CampaignStore:
                 except FileNotFoundError:
                     pass
                 except OSError as exc:
-                    raise SaveError(f"could not delete {name!r}: {os_reason(exc)}") from exc
+                    raise SaveError(
+                        _("could not delete {name}: {reason}").format(
+                            name=repr(name), reason=os_reason(exc)
+                        )
+                    ) from exc
         unlink_quietly(self.root / LOCKS / f"{name}.lock")
         if not removed:
-            raise SaveError(f"no campaign named {name!r}")
+            raise SaveError(_("no campaign named {name}").format(name=repr(name)))
 
     def start_next(self, name: str, seen: int, player: str | None = None):
         """Start the campaign's next game (its first, or the one after a finished game, or a
@@ -829,12 +897,16 @@ class CampaignStore:
 
         campaign = self.load(name)
         if len(campaign.played) != seen:
-            raise CampaignMoved(f"The campaign {campaign.title!r} moved on in another session.")
+            raise CampaignMoved(_moved(campaign))
         status = self.status(campaign)
         if status.standing.over:
-            raise SaveError(f"The campaign {campaign.title!r} is over.")
+            raise SaveError(_("The campaign {title} is over.").format(title=repr(campaign.title)))
         if status.current is not None:
-            raise SaveError(f"Game {len(status.entries)} of {campaign.title!r} is not finished.")
+            raise SaveError(
+                _("Game {number} of {title} is not finished.").format(
+                    number=number(len(status.entries)), title=repr(campaign.title)
+                )
+            )
         played = [
             attrs.evolve(p, result=e.result) if p.result is None else p
             for p, e in zip(campaign.played, status.entries, strict=True)
@@ -844,7 +916,11 @@ class CampaignStore:
         index = len(played)
         plan = planned(campaign, index)
         if plan is None:
-            raise SaveError(f"The campaign {campaign.title!r} has no game left to play.")
+            raise SaveError(
+                _("The campaign {title} has no game left to play.").format(
+                    title=repr(campaign.title)
+                )
+            )
         game = _games()[plan.game_id]
         seed = game_seed(campaign.seed, index)
         session = Session.new(
@@ -859,7 +935,9 @@ class CampaignStore:
         )
         if session.save_error:
             session.close()
-            raise SaveError(f"could not start the next game: {session.save_error}")
+            raise SaveError(
+                _("could not start the next game: {reason}").format(reason=session.save_error)
+            )
         entry = Played(
             save=session.name, game_id=game.id, seed=seed, created=session.record.created
         )

@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from engine.i18n import _
 from saves.record import SaveError, now_iso
 
 try:
@@ -35,7 +36,8 @@ def _reason(exc: OSError) -> str:
 
 @contextlib.contextmanager
 def exclusive(path: Path, what: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Hold ``path`` (created if missing) exclusively; ``what`` names the thing for errors."""
+    """Hold ``path`` (created if missing) exclusively; ``what`` names the thing for errors,
+    in the player's language (``_("save {name}")``)."""
     if fcntl is None:
         yield
         return
@@ -43,7 +45,9 @@ def exclusive(path: Path, what: str, timeout: float = LOCK_TIMEOUT) -> Iterator[
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = _open_lock_file(path, os.O_RDONLY)
     except OSError as exc:
-        raise SaveError(f"cannot lock {what}: {_reason(exc)}") from exc
+        raise SaveError(
+            _("cannot lock {what}: {reason}").format(what=what, reason=_reason(exc))
+        ) from exc
     try:
         deadline = time.monotonic() + timeout
         pause = 0.001
@@ -53,7 +57,9 @@ def exclusive(path: Path, what: str, timeout: float = LOCK_TIMEOUT) -> Iterator[
                 break
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise SaveError(f"{what} stayed locked by another client") from None
+                    raise SaveError(
+                        _("{what} stayed locked by another client").format(what=what)
+                    ) from None
                 time.sleep(pause)
                 pause = min(pause * 2, 0.02)
         yield
@@ -68,7 +74,7 @@ def _open_lock_file(path: Path, mode: int) -> int:
     fd = os.open(path, flags | getattr(os, "O_NOCTTY", 0), 0o666)
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise OSError(errno.EINVAL, "the lock file is not a regular file")
+        raise OSError(errno.EINVAL, _("the lock file is not a regular file"))
     return fd
 
 
@@ -76,10 +82,13 @@ class HeldElsewhere(SaveError):
     """Another live process has this game open; ``info`` says who, as far as it told us."""
 
     def __init__(self, name: str, info: dict[str, str]) -> None:
-        who = info.get("player") or "someone"
+        who = info.get("player") or _("someone")
         since = info.get("since", "")[:16].replace("T", " ")
-        where = f" since {since} UTC" if since else ""
-        super().__init__(f"{name!r} is open in another session ({who}{where}).")
+        if since:
+            text = _("{name} is open in another session ({who} since {since} UTC).")
+        else:
+            text = _("{name} is open in another session ({who}).")
+        super().__init__(text.format(name=repr(name), who=who, since=since))
         self.info = info
 
 

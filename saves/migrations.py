@@ -12,6 +12,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from engine.i18n import _
 from saves.record import SaveError
 
 SCHEMA_VERSION = 2
@@ -29,7 +30,9 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v
 def schema_version_of(raw: dict[str, Any]) -> int:
     version = raw.get("schema_version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise SaveError(f"not a Batallas save (schema version {version!r})")
+        raise SaveError(
+            _("not a Batallas save (schema version {version})").format(version=repr(version))
+        )
     return version
 
 
@@ -38,8 +41,10 @@ def migrate(raw: dict[str, Any]) -> dict[str, Any]:
     version = schema_version_of(raw)
     if version > SCHEMA_VERSION:
         raise SaveError(
-            f"saved by a newer version of Batallas (schema {version}; "
-            f"this one reads up to {SCHEMA_VERSION})"
+            _(
+                "saved by a newer version of Batallas (schema {version}; "
+                "this one reads up to {known})"
+            ).format(version=version, known=SCHEMA_VERSION)
         )
     if version == SCHEMA_VERSION:
         return raw
@@ -47,11 +52,19 @@ def migrate(raw: dict[str, Any]) -> dict[str, Any]:
     while version < SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise SaveError(f"cannot upgrade a save from schema {version} (no migration)")
+            raise SaveError(
+                _("cannot upgrade a save from schema {version} (no migration)").format(
+                    version=version
+                )
+            )
         try:
             raw = step(raw)
         except Exception as exc:
-            raise SaveError(f"cannot upgrade a save from schema {version}: {exc}") from exc
+            raise SaveError(
+                _("cannot upgrade a save from schema {version}: {problem}").format(
+                    version=version, problem=exc
+                )
+            ) from exc
         version += 1
         raw["schema_version"] = version
     return raw

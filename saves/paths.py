@@ -11,6 +11,8 @@ from pathlib import Path
 
 import platformdirs
 
+from engine.i18n import _
+
 MAX_NAME = 60
 FALLBACK_NAME = "save"
 
@@ -110,7 +112,8 @@ def visible(text: str) -> str:
 
 
 def unprintable_problem(text: str, what: str) -> str | None:
-    """Why a typed name or title cannot be used, in one sentence, or None.
+    """Why a typed name or title cannot be used, in one sentence, or None. ``what`` names the
+    field, already in the player's language (``_("A campaign's name")``).
 
     A control or invisible formatting character in a name would reach every terminal that
     lists it (``batallas saves``, ``table list``, another player's screen).
@@ -118,9 +121,9 @@ def unprintable_problem(text: str, what: str) -> str | None:
     bad = next((ch for ch in text if not _shown_as_is(ch)), None)
     if bad is None:
         return None
-    return (
-        f"{what} cannot contain control or invisible formatting characters (found {visible(bad)})."
-    )
+    return _(
+        "{what} cannot contain control or invisible formatting characters (found {character})."
+    ).format(what=what, character=visible(bad))
 
 
 def folder_problem(exc: OSError) -> str:
@@ -128,16 +131,16 @@ def folder_problem(exc: OSError) -> str:
     (``--saves-dir``, ``--tables-dir`` or ``$BATALLAS_HOME`` pointing at a file)."""
     path = Path(os.fsdecode(exc.filename)) if exc.filename is not None else None
     if path is None:
-        return f"Cannot use the data folder: {exc.strerror or exc}."
+        return _("Cannot use the data folder: {reason}.").format(reason=exc.strerror or exc)
     shown = visible(str(path))
     try:
         blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
     except OSError:  # a folder above it cannot even be looked at
         blocker = None
     if blocker == path:
-        reason = "it is a file"
+        reason = _("it is a file")
     elif blocker is not None:
-        reason = f"{visible(str(blocker))} is a file"
+        reason = _("{path} is a file").format(path=visible(str(blocker)))
     else:
         reason = exc.strerror or str(exc)
-    return f"Cannot use {shown} as a folder: {reason}."
+    return _("Cannot use {path} as a folder: {reason}.").format(path=shown, reason=reason)

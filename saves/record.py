@@ -9,6 +9,7 @@ import attrs
 
 from engine import __version__
 from engine.core import Seat
+from engine.i18n import _, pgettext
 
 HUMAN, BOT = "human", "bot"
 
@@ -19,6 +20,25 @@ APP_VERSION = __version__
 def now_iso() -> str:
     """UTC, millisecond precision, ``Z`` suffix: sorts as text and parses with fromisoformat."""
     return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def level_name(level: str) -> str:
+    """A bot level as the player reads it (``easy`` in English, ``fácil`` in Spanish); the
+    level itself stays the key saves and tables store. A level without a common word (``teg``,
+    named after the game it plays like) is shown as it is."""
+    names = {
+        "easy": pgettext("bot level", "easy"),
+        "strong": pgettext("bot level", "strong"),
+        "expert": pgettext("bot level", "expert"),
+    }
+    return names.get(level, level)
+
+
+def bot_name(level: str) -> str:
+    """The name a bot seat gets when nobody typed one: ``Easy bot``. Like a typed name it is
+    stored in the save, so it is written in the language of the player who set the game up."""
+    text = _("{level} bot").format(level=level_name(level))
+    return text[:1].upper() + text[1:]
 
 
 class SaveError(Exception):
@@ -38,10 +58,11 @@ class SeatInfo:
     level: str | None = None
 
     def label(self) -> str:
-        """``Ana`` for a human, ``Bot (strong)`` for a bot."""
-        base = self.name or ("Bot" if self.kind == BOT else "Player")
+        """``Ana`` for a human, ``Bot (strong)`` for a bot (the name is the player's own
+        text; only the words the app supplies are translated)."""
+        base = self.name or (_("Bot") if self.kind == BOT else _("Player"))
         if self.kind == BOT and self.level:
-            return f"{base} ({self.level})"
+            return _("{name} ({level})").format(name=base, level=level_name(self.level))
         return base
 
 

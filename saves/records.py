@@ -10,6 +10,10 @@ human seats (hot seat at one terminal) only a seat named like the login counts.
 
 Only finished games that load (verified like any save) count. A Mates solo run is won when
 every card of it was solved; a solitaire with no winner is lost, as its result screen says.
+
+Records are worked out afresh each time they are shown, so the opposition ("easy bot") is
+written in the language of the moment; a streak's name stays its English msgid (a key) and is
+translated where it is shown.
 """
 
 from __future__ import annotations
@@ -21,16 +25,17 @@ from typing import Any
 
 import attrs
 
+from engine.i18n import N_, _, ngettext, pgettext
+from engine.words import listing
 from saves.campaigns import ALAMO, LADDER, CampaignStore, held, solved
 from saves.paths import visible
-from saves.record import BOT, HUMAN, SaveError, SeatInfo
+from saves.record import BOT, HUMAN, SaveError, SeatInfo, level_name
 from saves.store import SUFFIX, SaveStore
 
-SOLO = "solo"
-HUMANS = "humans"
-MATES_SOLO = "Mates solo: mates solved in a row"
-LADDER_CLIMB = "Mates ladder: rungs climbed"
-ALAMO_HELD = "Defend the Alamo: sieges held in a row"
+MATES_SOLO = N_("Mates solo: mates solved in a row")
+LADDER_CLIMB = N_("Mates ladder: rungs climbed")
+ALAMO_HELD = N_("Defend the Alamo: sieges held in a row")
+"""The streaks, by their English names: keys here, translated (``_``) where shown."""
 
 
 @attrs.frozen
@@ -55,6 +60,7 @@ class Line:
 
     game: str
     against: str  # "easy bot", "strong bots", "humans", "solo", "easy bot and humans"
+    # (in the language the records were worked out in)
     tally: Tally
 
 
@@ -107,17 +113,19 @@ _SEEN: dict[tuple[str, str], tuple[Any, _Finished | None]] = {}
 
 
 def against(seats: tuple[SeatInfo, ...], seat: int) -> str:
-    """Whom ``seat`` played: ``solo``, ``humans``, ``strong bot``, ``easy and strong bots``."""
+    """Whom ``seat`` played: ``solo``, ``humans``, ``strong bot``, ``easy and strong bots``,
+    in the current language."""
     if len(seats) == 1:
-        return SOLO
+        return pgettext("opposition", "solo")
     others = [s for i, s in enumerate(seats) if i != seat]
     levels = sorted({s.level or "" for s in others if s.kind == BOT})
     bots = sum(1 for s in others if s.kind == BOT)
     people = any(s.kind == HUMAN for s in others)
     if not bots:
-        return HUMANS
-    text = " and ".join(levels) + (" bot" if bots == 1 else " bots")
-    return f"{text} and humans" if people else text
+        return pgettext("opposition", "humans")
+    named = listing(level_name(level) for level in levels)
+    text = ngettext("{levels} bot", "{levels} bots", bots).format(levels=named)
+    return _("{bots} and humans").format(bots=text) if people else text
 
 
 def result_for(facts: _Finished, seat: int) -> str:
@@ -178,7 +186,7 @@ class _Book:
         self.streaks: dict[str, dict[str, Streak]] = {}
 
     def key(self, name: str) -> str:
-        shown = visible(name.strip()) or "Player"
+        shown = visible(name.strip()) or _("Player")
         key = shown.casefold()
         self.names.setdefault(key, shown)
         self.tallies.setdefault(key, {})
@@ -257,6 +265,6 @@ def compute(store: SaveStore, player: str | None = None) -> Records:
                 break
             run += 1
         what = ALAMO_HELD if campaign.kind == ALAMO else LADDER_CLIMB
-        for _, who in _credited(campaign.seats, player):
+        for _seat, who in _credited(campaign.seats, player):
             book.streak(who, what, run, campaign.title)
     return Records(players=book.players(player), finished=finished, unread=unread)

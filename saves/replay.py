@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from engine.core import Game, IllegalAction, Outcome, Seat
+from engine.i18n import _
 from saves.record import HUMAN, SaveError, SaveRecord
 from saves.verify import replay_from
 
@@ -40,8 +41,10 @@ class ReplaySession:
     def __init__(self, game: Game, record: SaveRecord, seat: Seat | None = None) -> None:
         if record.rules_version < game.rules_version:
             raise SaveError(
-                f"it was played under older rules of {game.name} (version "
-                f"{record.rules_version}, now {game.rules_version}), which cannot be replayed"
+                _(
+                    "it was played under older rules of {game} (version {version}, "
+                    "now {current}), which cannot be replayed"
+                ).format(game=game.name, version=record.rules_version, current=game.rules_version)
             )
         self.game = game
         self.source = record
@@ -56,7 +59,9 @@ class ReplaySession:
         try:
             state = game.new(record.config, record.seed, record.players)
         except Exception as exc:
-            raise SaveError(f"damaged: the saved options do not start a game ({exc})") from exc
+            raise SaveError(
+                _("damaged: the saved options do not start a game ({problem})").format(problem=exc)
+            ) from exc
         for i in range(len(record.actions) + 1):
             if i:
                 state = replay_from(game, record, state, i - 1, record.actions[i - 1 : i])
@@ -130,7 +135,7 @@ class ReplaySession:
     def reveal(self, on: bool) -> None:
         """Show the full state (only once the game is over: before, it would spoil it)."""
         if on and not self.finished:
-            raise IllegalAction("Hidden cards are shown only once the game is over.")
+            raise IllegalAction(_("Hidden cards are shown only once the game is over."))
         self.revealed = on
 
     # --- what a game screen reads ---------------------------------------------------------------
@@ -165,7 +170,7 @@ class ReplaySession:
         return self.game.progress(self.state)
 
     def apply(self, seat: Seat, action: Any) -> Any:
-        raise IllegalAction("This is a replay.")
+        raise IllegalAction(_("This is a replay."))
 
     def save(self) -> None:
         """Nothing to write: a replay changes no save."""

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import attrs
 
+from engine.i18n import _, ngettext, number
 from saves.record import SaveError
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -45,26 +46,26 @@ def size_text(size: int) -> str:
     """``16 MiB``, ``512 KiB`` or ``100 bytes``: how a limit is told to the player."""
     for unit, factor in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
         if size >= factor and size % factor == 0:
-            return f"{size // factor} {unit}"
-    return f"{size} bytes"
+            return f"{number(size // factor)} {unit}"
+    return ngettext("{n} byte", "{n} bytes", size).format(n=number(size))
 
 
 def kind_of(mode: int) -> str:
     """What a non-regular file is, in words a player knows."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a FIFO"
+        return _("a FIFO")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return _("a socket")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "a special file"
+        return _("a device")
+    return _("a special file")
 
 
 def _refuse_special(mode: int) -> None:
     if not stat.S_ISREG(mode):
-        raise SaveError(f"not a regular file ({kind_of(mode)})")
+        raise SaveError(_("not a regular file ({kind})").format(kind=kind_of(mode)))
 
 
 def _os_reason(exc: OSError) -> str:
@@ -72,7 +73,7 @@ def _os_reason(exc: OSError) -> str:
 
 
 def _too_big(limit: int) -> SaveError:
-    return SaveError(f"larger than {size_text(limit)}")
+    return SaveError(_("larger than {size}").format(size=size_text(limit)))
 
 
 def read_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> ReadResult:
@@ -86,11 +87,11 @@ def read_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> ReadResult:
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
         fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise MissingFile("not found") from None
+        raise MissingFile(_("not found")) from None
     except OSError as exc:
         if exc.errno == errno.ENXIO:  # a socket (or a FIFO with no writer on some systems)
-            raise SaveError("not a regular file (a socket)") from None
-        raise SaveError(f"cannot be read ({_os_reason(exc)})") from None
+            raise SaveError(_("not a regular file ({kind})").format(kind=_("a socket"))) from None
+        raise SaveError(_("cannot be read ({reason})").format(reason=_os_reason(exc))) from None
     try:
         st = os.fstat(fd)
         _refuse_special(st.st_mode)
@@ -108,7 +109,7 @@ def read_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> ReadResult:
             raise _too_big(limit)
         return ReadResult(b"".join(chunks), st)
     except OSError as exc:
-        raise SaveError(f"cannot be read ({_os_reason(exc)})") from None
+        raise SaveError(_("cannot be read ({reason})").format(reason=_os_reason(exc))) from None
     finally:
         os.close(fd)
 

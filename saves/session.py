@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 from engine.core import Game, Outcome, Seat
+from engine.i18n import _
 from saves.locks import HeldElsewhere, Hold
 from saves.record import APP_VERSION, HUMAN, SaveError, SaveRecord, SeatInfo, now_iso
 from saves.store import SaveConflict, SaveStore
@@ -33,8 +34,8 @@ def keep_unsaved_moves(session) -> None:
         session.save()
     except SaveConflict:
         unsaved = session.record.actions[session.saved_moves :]
-        if any(session.record.seats[seat].kind == HUMAN for seat, _ in unsaved):
-            session.save_as(f"{session.record.title} (copy)")
+        if any(session.record.seats[seat].kind == HUMAN for seat, _action in unsaved):
+            session.save_as(_("{title} (copy)").format(title=session.record.title))
 
 
 class Session:

@@ -26,6 +26,7 @@ from typing import Any
 import attrs
 
 from engine.core import Game
+from engine.i18n import _, language, ngettext, number
 from saves import convert, migrations
 from saves.locks import Hold, exclusive
 from saves.paths import fresh_name, is_safe_name, sanitize_name, stems
@@ -46,12 +47,20 @@ class SaveConflict(SaveError):
     def __init__(self, current: SaveRecord, ours: SaveRecord) -> None:
         ahead = len(current.actions) - len(ours.actions)
         if ahead > 0:
-            moves = f"{ahead} move{'s' if ahead != 1 else ''} ahead"
+            text = ngettext(
+                "This game was continued in another session, {n} move ahead.",
+                "This game was continued in another session, {n} moves ahead.",
+                ahead,
+            )
         elif ahead < 0:
-            moves = f"{-ahead} move{'s' if ahead != -1 else ''} behind yours"
+            text = ngettext(
+                "This game was continued in another session, {n} move behind yours.",
+                "This game was continued in another session, {n} moves behind yours.",
+                -ahead,
+            )
         else:
-            moves = "as far as yours"
-        super().__init__(f"This game was continued in another session, {moves}.")
+            text = _("This game was continued in another session, as far as yours.")
+        super().__init__(text.format(n=number(abs(ahead))))
         self.current = current
         self.ahead = ahead
 
@@ -125,17 +134,18 @@ def _actions(game: Game, raw: Any) -> tuple[tuple[int, Any], ...]:
 def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
     """Check, migrate and structure a parsed envelope; every problem is one ``SaveError``."""
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SaveError("not a Batallas save")
+        raise SaveError(_("not a Batallas save"))
     raw = migrations.migrate(raw)
     game_id = raw.get("game")
     game = games.get(game_id) if isinstance(game_id, str) else None
     if game is None:
-        raise SaveError(f"unknown game {game_id!r}")
+        raise SaveError(_("unknown game {game}").format(game=repr(game_id)))
     rules_version = _field(game, raw, "rules_version", int)
     if rules_version > game.rules_version:
         raise SaveError(
-            f"saved with newer rules of {game.name} (version {rules_version}; "
-            f"this one plays up to {game.rules_version})"
+            _(
+                "saved with newer rules of {game} (version {version}; this one plays up to {known})"
+            ).format(game=game.name, version=rules_version, known=game.rules_version)
         )
     players = _field(game, raw, "players", int)
     seats = _field(game, raw, "seats", tuple[SeatInfo, ...])
@@ -172,7 +182,7 @@ def decode(data: bytes, name: str, games: Mapping[str, Game]) -> SaveRecord:
     try:
         raw = json.loads(data, parse_constant=_reject_constant)
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError included
-        raise SaveError("not valid JSON (truncated?)") from None
+        raise SaveError(_("not valid JSON (truncated?)")) from None
     return from_envelope(raw, name, games)
 
 
@@ -266,7 +276,9 @@ def replace_keeping_bak(path: Path, data: bytes, what: str) -> None:
         unlink_quietly(tmp)
         unlink_quietly(bak_tmp)
         if isinstance(exc, OSError):
-            raise SaveError(f"could not save {what}: {os_reason(exc)}") from exc
+            raise SaveError(
+                _("could not save {what}: {reason}").format(what=what, reason=os_reason(exc))
+            ) from exc
         raise
     fsync_dir(path.parent)
 
@@ -282,15 +294,16 @@ class SaveStore:
         self.root = Path(root)
         self.games = games
         # What this store last wrote or read, by name: the file's signature and revision, so
-        # a write over an unchanged file needs no read.
+        # a write over an unchanged file needs no read. Rows are kept per language too: their
+        # progress and reasons are sentences, read again after a language switch.
         self._known: dict[str, tuple[_Signature, int]] = {}
-        self._rows: dict[str, tuple[_Signature, SaveSummary | BrokenSave]] = {}
+        self._rows: dict[str, tuple[tuple[_Signature, str], SaveSummary | BrokenSave]] = {}
 
     # paths and names
 
     def path(self, name: str) -> Path:
         if not is_safe_name(name):
-            raise SaveError(f"{name!r} is not a usable save name")
+            raise SaveError(_("{name} is not a usable save name").format(name=repr(name)))
         return self.root / f"{name}{SUFFIX}"
 
     def _side(self, name: str, suffix: str) -> Path:
@@ -313,7 +326,7 @@ class SaveStore:
     def _game(self, game_id: str) -> Game:
         game = self.games.get(game_id)
         if game is None:
-            raise SaveError(f"unknown game {game_id!r}")
+            raise SaveError(_("unknown game {game}").format(game=repr(game_id)))
         return game
 
     # reading
@@ -324,7 +337,7 @@ class SaveStore:
         try:
             read = read_file(self.path(name))
         except MissingFile:
-            raise SaveError(f"no save named {name!r}") from None
+            raise SaveError(_("no save named {name}").format(name=repr(name))) from None
         record = decode(read.data, name, self.games)
         verify(self._game(record.game_id), record)
         return record, _signature(read.stat)
@@ -356,10 +369,11 @@ class SaveStore:
         try:
             st = path.stat()
         except OSError as exc:
-            return BrokenSave(name, str(path), f"cannot be read ({os_reason(exc)})"), 0.0
+            reason = _("cannot be read ({reason})").format(reason=os_reason(exc))
+            return BrokenSave(name, str(path), reason), 0.0
         sig = _signature(st)
         cached = self._rows.get(name)
-        if cached is not None and cached[0] == sig:
+        if cached is not None and cached[0] == (sig, language()):
             row = cached[1]
         else:
             try:
@@ -369,8 +383,11 @@ class SaveStore:
             except SaveError as exc:
                 row = BrokenSave(name, str(path), exc.reason)
             except Exception as exc:  # a state the game itself cannot describe
-                row = BrokenSave(name, str(path), f"cannot be read ({type(exc).__name__}: {exc})")
-            self._rows[name] = (sig, row)
+                reason = _("cannot be read ({reason})").format(
+                    reason=f"{type(exc).__name__}: {exc}"
+                )
+                row = BrokenSave(name, str(path), reason)
+            self._rows[name] = ((sig, language()), row)
         if isinstance(row, SaveSummary):
             return row, _timestamp(row.updated, st.st_mtime)
         return row, st.st_mtime
@@ -378,10 +395,10 @@ class SaveStore:
     def list(self) -> list[SaveSummary | BrokenSave]:
         """Every save, most recent first; unreadable files appear as ``BrokenSave`` rows."""
         rows = [self._row(name) for name in self._names()]
-        for gone in set(self._rows) - {row.name for row, _ in rows}:
+        for gone in set(self._rows) - {row.name for row, _when in rows}:
             del self._rows[gone]
         rows.sort(key=lambda r: (-r[1], r[0].name))
-        return [row for row, _ in rows]
+        return [row for row, _when in rows]
 
     def most_recent(self, unfinished: bool = False) -> SaveSummary | None:
         """The latest readable save (only games still in progress if ``unfinished``)."""
@@ -400,7 +417,9 @@ class SaveStore:
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise SaveError(f"cannot save {name!r}: {os_reason(exc)}") from exc
+            raise SaveError(
+                _("cannot save {name}: {reason}").format(name=repr(name), reason=os_reason(exc))
+            ) from exc
         known = self._known.get(name)
         if known is not None and known[0] == _signature(st):
             return known[1]
@@ -408,7 +427,9 @@ class SaveStore:
             record = self.load(name)
         except SaveError as exc:
             raise SaveError(
-                f"{path.name} was left untouched because it could not be read ({exc.reason})"
+                _("{file} was left untouched because it could not be read ({reason})").format(
+                    file=path.name, reason=exc.reason
+                )
             ) from exc
         return record.revision
 
@@ -420,7 +441,7 @@ class SaveStore:
             self._known.pop(name, None)
 
     def _locked(self, name: str):
-        return exclusive(self._side(name, ".lock"), f"save {name!r}")
+        return exclusive(self._side(name, ".lock"), _("save {name}").format(name=repr(name)))
 
     def save(self, record: SaveRecord) -> SaveRecord:
         """Write ``record`` as ``<name>.json`` atomically, keeping the old file as ``.bak``;
@@ -434,11 +455,17 @@ class SaveStore:
         try:
             data = encode(written, self._game(record.game_id))
         except (TypeError, ValueError) as exc:  # a value the game's types do not describe
-            raise SaveError(f"could not save {record.name!r}: {exc}") from exc
+            raise SaveError(
+                _("could not save {what}: {reason}").format(what=repr(record.name), reason=exc)
+            ) from exc
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SaveError(f"could not save {record.name!r}: {os_reason(exc)}") from exc
+            raise SaveError(
+                _("could not save {what}: {reason}").format(
+                    what=repr(record.name), reason=os_reason(exc)
+                )
+            ) from exc
         with self._locked(record.name):
             on_disk = self._revision_on_disk(record.name, path)
             if on_disk is not None and on_disk != record.revision:
@@ -458,7 +485,11 @@ class SaveStore:
                 except FileNotFoundError:
                     pass
                 except OSError as exc:
-                    raise SaveError(f"could not delete {name!r}: {os_reason(exc)}") from exc
+                    raise SaveError(
+                        _("could not delete {name}: {reason}").format(
+                            name=repr(name), reason=os_reason(exc)
+                        )
+                    ) from exc
             unlink_quietly(self._side(name, ".lock"))
             unlink_quietly(self._side(name, ".open"))
         finally:
@@ -466,7 +497,7 @@ class SaveStore:
         self._known.pop(name, None)
         self._rows.pop(name, None)
         if not removed:
-            raise SaveError(f"no save named {name!r}")
+            raise SaveError(_("no save named {name}").format(name=repr(name)))
 
     def rename(self, name: str, new_title: str) -> str:
         """Retitle a save and move it to the matching file name; returns the new name.
@@ -487,7 +518,7 @@ class SaveStore:
             return name
         case_only = new.casefold() == name.casefold()
         if not case_only and new.casefold() in {n.casefold() for n in self._names()}:
-            raise SaveError(f"a save named {new!r} already exists")
+            raise SaveError(_("a save named {name} already exists").format(name=repr(new)))
         moved = attrs.evolve(record, name=new, title=title, revision=record.revision + 1)
         try:
             if case_only:  # on a case-insensitive disk the two names are one file
@@ -501,7 +532,11 @@ class SaveStore:
             if self._bak(name).exists():
                 os.replace(self._bak(name), self._bak(new))
         except OSError as exc:
-            raise SaveError(f"could not rename {name!r}: {os_reason(exc)}") from exc
+            raise SaveError(
+                _("could not rename {name}: {reason}").format(
+                    name=repr(name), reason=os_reason(exc)
+                )
+            ) from exc
         unlink_quietly(self._side(name, ".lock"))
         unlink_quietly(self._side(name, ".open"))
         self._known.pop(name, None)

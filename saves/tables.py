@@ -36,9 +36,19 @@ import attrs
 import platformdirs
 
 from engine.core import Game, IllegalAction, Outcome, Seat
+from engine.i18n import N_, _, language, ngettext, number
+from engine.words import listing
 from saves.locks import exclusive
 from saves.paths import is_safe_name, sanitize_name, stems
-from saves.record import APP_VERSION, BrokenSave, SaveError, SaveRecord, SeatInfo, now_iso
+from saves.record import (
+    APP_VERSION,
+    BrokenSave,
+    SaveError,
+    SaveRecord,
+    SeatInfo,
+    bot_name,
+    now_iso,
+)
 from saves.safe_read import MissingFile, read_file
 from saves.session import full_config
 from saves.store import (
@@ -63,7 +73,8 @@ LOCK_SUFFIX = ".lock"
 BOT_PREFIX = "bot:"
 MAX_PERSON = 24
 LOCK_TIMEOUT = 10.0
-CHANGED = "The table changed, here is the new position."
+CHANGED = N_("The table changed, here is the new position.")
+"""What a client is told when its move came too late (translated where it is raised)."""
 
 Stamp = tuple[int, int, int, int]
 """What a stat of the file says about its content: a new write always gives a new stamp."""
@@ -101,7 +112,7 @@ class TableChanged(Exception):
     """A move was made against an old version; ``table`` is the position it missed."""
 
     def __init__(self, table: Table) -> None:
-        super().__init__(CHANGED)
+        super().__init__(_(CHANGED))
         self.table = table
 
 
@@ -148,9 +159,9 @@ def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
     try:
         raw = json.loads(data, parse_constant=_reject_constant)
     except (ValueError, RecursionError):
-        raise SaveError("not valid JSON (truncated?)") from None
+        raise SaveError(_("not valid JSON (truncated?)")) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SaveError("not a Batallas table")
+        raise SaveError(_("not a Batallas table"))
     version, owners = raw.get("version"), raw.get("owners")
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise SaveError("field version: expected a whole number")
@@ -167,7 +178,11 @@ def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
         raise SaveError(f"field owners: {exc.reason}") from exc
     for i, (said, saved) in enumerate(zip(seats, record.seats, strict=True), start=1):
         if (said.kind, said.level) != (saved.kind, saved.level):
-            raise SaveError(f"damaged: seat {i} does not match its owner {owners[i - 1]!r}")
+            raise SaveError(
+                _("damaged: seat {seat} does not match its owner {owner}").format(
+                    seat=i, owner=repr(owners[i - 1])
+                )
+            )
     return Table(record, tuple(owners), version)
 
 
@@ -182,17 +197,21 @@ def seat_infos(game: Game, owners: Sequence[str]) -> tuple[tuple[str, ...], tupl
             level = level or ("strong" if "strong" in game.bots else next(iter(game.bots)))
             if level not in game.bots:
                 raise SaveError(
-                    f"no bot level {level!r} for {game.name}; levels: {', '.join(game.bots)}"
+                    _("no bot level {level} for {game}; levels: {levels}").format(
+                        level=repr(level), game=game.name, levels=", ".join(game.bots)
+                    )
                 )
             tidy.append(BOT_PREFIX + level)
-            seats.append(SeatInfo(kind="bot", name=f"{level.capitalize()} bot", level=level))
+            seats.append(SeatInfo(kind="bot", name=bot_name(level), level=level))
             continue
         if not owner or len(owner) > MAX_PERSON or not owner.isprintable() or ":" in owner:
             raise SaveError(
-                f"{owner!r} is not a usable player name (1–{MAX_PERSON} characters, no ':')"
+                _("{owner} is not a usable player name (1–{most} characters, no ':')").format(
+                    owner=repr(owner), most=MAX_PERSON
+                )
             )
         if any(same_person(owner, other) for other in tidy):
-            raise SaveError(f"{owner} cannot sit at two seats of one table")
+            raise SaveError(_("{owner} cannot sit at two seats of one table").format(owner=owner))
         tidy.append(owner)
         seats.append(SeatInfo(kind="human", name=owner))
     if not game.min_players <= len(seats) <= game.max_players:
@@ -201,7 +220,11 @@ def seat_infos(game: Game, owners: Sequence[str]) -> tuple[tuple[str, ...], tupl
             if game.min_players == game.max_players
             else f"{game.min_players}–{game.max_players}"
         )
-        raise SaveError(f"{game.name} is for {span} players; got {len(seats)} seats")
+        raise SaveError(
+            _("{game} is for {span} players; got {seats} seats").format(
+                game=game.name, span=span, seats=len(seats)
+            )
+        )
     return tuple(tidy), tuple(seats)
 
 
@@ -209,12 +232,14 @@ def turn_text(game: Game, table: Table, person: str | None = None) -> str:
     """``your turn``, ``bob's turn``, ``bob and carol to move``, or how the game ended."""
     outcome = game.outcome(table.record.state)
     if outcome is not None:
-        return f"over: {outcome.reason}"
+        return _("over: {reason}").format(reason=outcome.reason)
     pending = game.to_move(table.record.state)
     if person is not None and table.seat_of(person) in pending:
-        return "your turn"
+        return _("your turn")
     names = [table.owners[s] for s in pending]
-    return f"{names[0]}'s turn" if len(names) == 1 else f"{' and '.join(names)} to move"
+    if len(names) == 1:
+        return _("{name}'s turn").format(name=names[0])
+    return _("{names} to move").format(names=listing(names))
 
 
 def _stamp(st: os.stat_result) -> Stamp:
@@ -234,19 +259,23 @@ class TableStore:
             games = GAMES
         self.root = Path(root)
         self.games = games
-        self._rows: dict[str, tuple[Stamp, Table | BrokenSave]] = {}
+        # by name: the stamp and language a row was made in (a broken row's reason is a
+        # sentence, made again after a language switch) and the row
+        self._rows: dict[str, tuple[tuple[Stamp, str], Table | BrokenSave]] = {}
         self._verified: dict[str, Verified] = {}  # by name: the last replay load() checked
 
     def path(self, name: str) -> Path:
         if not is_safe_name(name):
-            raise SaveError(f"{name!r} is not a usable table name")
+            raise SaveError(_("{name} is not a usable table name").format(name=repr(name)))
         return self.root / f"{name}{SUFFIX}"
 
     def game(self, table: Table) -> Game:
         try:
             return self.games[table.record.game_id]
         except KeyError:
-            raise SaveError(f"unknown game {table.record.game_id!r}") from None
+            raise SaveError(
+                _("unknown game {game}").format(game=repr(table.record.game_id))
+            ) from None
 
     def names(self) -> list[str]:
         return stems(self.root, SUFFIX)
@@ -269,7 +298,7 @@ class TableStore:
         try:
             read = read_file(self.path(name))
         except MissingFile:
-            raise SaveError(f"no table named {name!r}") from None
+            raise SaveError(_("no table named {name}").format(name=repr(name))) from None
         table = decode_table(read.data, name, self.games)
         verified = verify(self.game(table), table.record, self._verified.get(name))
         if verified is None:
@@ -286,7 +315,7 @@ class TableStore:
         for name in names:
             stamp = self.stamp(name)
             cached = self._rows.get(name)
-            if cached is not None and cached[0] == stamp:
+            if cached is not None and cached[0] == (stamp, language()):
                 rows.append(cached[1])
                 continue
             try:
@@ -296,7 +325,7 @@ class TableStore:
             except Exception as exc:  # a state the game itself cannot describe
                 row = BrokenSave(name, str(self.path(name)), f"{type(exc).__name__}: {exc}")
             if stamp is not None:
-                self._rows[name] = (stamp, row)
+                self._rows[name] = ((stamp, language()), row)
             rows.append(row)
         return rows
 
@@ -314,12 +343,15 @@ class TableStore:
         """Hold ``NAME.lock`` exclusively; the kernel releases it if this process dies."""
         self.path(name)  # refuse an unsafe name before creating anything
         if fcntl is None:
-            raise SaveError("shared tables need file locks (fcntl), which this system lacks")
+            raise SaveError(_("shared tables need file locks (fcntl), which this system lacks"))
+        what = _("table {name}").format(name=repr(name))
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SaveError(f"cannot lock table {name!r}: {os_reason(exc)}") from exc
-        with exclusive(self.root / f"{name}{LOCK_SUFFIX}", f"table {name!r}", LOCK_TIMEOUT):
+            raise SaveError(
+                _("cannot lock {what}: {reason}").format(what=what, reason=os_reason(exc))
+            ) from exc
+        with exclusive(self.root / f"{name}{LOCK_SUFFIX}", what, LOCK_TIMEOUT):
             self._sweep(name)
             yield
 
@@ -342,7 +374,11 @@ class TableStore:
         except BaseException as exc:
             unlink_quietly(tmp)
             if isinstance(exc, OSError):
-                raise SaveError(f"could not write table {table.name!r}: {os_reason(exc)}") from exc
+                raise SaveError(
+                    _("could not write table {name}: {reason}").format(
+                        name=repr(table.name), reason=os_reason(exc)
+                    )
+                ) from exc
             raise
         fsync_dir(self.root)
         return attrs.evolve(table, stamp=self.stamp(table.name))
@@ -359,7 +395,11 @@ class TableStore:
         """A new table at version 0. A given name must be free; otherwise ``GAME-1``, ``-2``…"""
         game = self.games.get(game_id)
         if game is None:
-            raise SaveError(f"unknown game {game_id!r}; known: {', '.join(self.games)}")
+            raise SaveError(
+                _("unknown game {game}; known: {games}").format(
+                    game=repr(game_id), games=", ".join(self.games)
+                )
+            )
         owners, seats = seat_infos(game, owners)
         seed = secrets.randbits(63) if seed is None else seed
         config = full_config(game, config)
@@ -385,7 +425,9 @@ class TableStore:
                     rules_version=game.rules_version,
                 )
                 return self._write(Table(record, owners, 0))
-        raise SaveError(f"a table named {sanitize_name(name or '')!r} already exists")
+        raise SaveError(
+            _("a table named {name} already exists").format(name=repr(sanitize_name(name or "")))
+        )
 
     def apply(self, name: str, version: int, seat: Seat, action: Any) -> Table:
         """Apply a move made on ``version``: ``TableChanged`` if the table moved on since,
@@ -467,8 +509,12 @@ class TableSession(OnTable):
     def __init__(self, store: TableStore, table: Table, player: str) -> None:
         seat = table.seat_of(player)
         if seat is None:
-            people = ", ".join(table.people()) or "nobody"
-            raise SaveError(f"{player} has no seat at table {table.name!r} (seated: {people})")
+            people = ", ".join(table.people()) or _("nobody")
+            raise SaveError(
+                _("{player} has no seat at table {table} (seated: {people})").format(
+                    player=player, table=repr(table.name), people=people
+                )
+            )
         self.store = store
         self.table = table
         self.game = store.game(table)
@@ -484,7 +530,7 @@ class TableSession(OnTable):
         session already holds the new position when the exception reaches the caller."""
         owner = self.table.owners[seat]
         if seat != self.seat and bot_level(owner) is None:
-            raise IllegalAction(f"That seat is {owner}'s to play.")
+            raise IllegalAction(_("That seat is {owner}'s to play.").format(owner=owner))
         try:
             self.table = self.store.apply(self.name, self.version, seat, action)
         except TableChanged as exc:
@@ -508,7 +554,7 @@ class TableSession(OnTable):
         """Nothing held: a table is open to all its players at once."""
 
     def save_as(self, title: str) -> str:
-        raise SaveError("A table is saved after every move and cannot be copied.")
+        raise SaveError(_("A table is saved after every move and cannot be copied."))
 
     def view(self, seat: Seat) -> Any:
         return self.game.view(self.state, seat)
@@ -517,7 +563,8 @@ class TableSession(OnTable):
 # --- spectators ---------------------------------------------------------------------------------
 
 WATCH_DIR = ".watch"
-WATCHING = "You are watching."
+WATCHING = N_("You are watching.")
+"""What a spectator is told when they try to move (``_(WATCHING)`` where shown)."""
 MAX_WATCH_ENTRIES = 4096  # a folder flooded with files is counted this far and no further
 STALE_TEMP = 60.0  # seconds: a mark still unnamed after this belongs to a dead watcher
 
@@ -649,7 +696,9 @@ def count_watchers(root: str | Path, name: str) -> int:
 
 def watching_text(count: int) -> str:
     """`` · 2 watching`` for a title line; nothing when nobody watches."""
-    return f" · {count} watching" if count else ""
+    if not count:
+        return ""
+    return " · " + ngettext("{n} watching", "{n} watching", count).format(n=number(count))
 
 
 class TableWatch(OnTable):
@@ -672,7 +721,7 @@ class TableWatch(OnTable):
         return cls(store, store.load(name))
 
     def apply(self, seat: Seat, action: Any) -> Any:
-        raise IllegalAction(WATCHING)
+        raise IllegalAction(_(WATCHING))
 
     def watchers(self) -> int:
         return count_watchers(self.store.root, self.name)
@@ -686,7 +735,7 @@ class TableWatch(OnTable):
             self._mark.release()
 
     def save_as(self, title: str) -> str:
-        raise SaveError("You are watching this table: there is nothing of yours to save.")
+        raise SaveError(_("You are watching this table: there is nothing of yours to save."))
 
     def view(self, seat: Seat | None = None) -> Any:
         """The public view, whoever asks: a spectator's screen never holds a seat's secrets."""

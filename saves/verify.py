@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from engine.core import Game, IllegalAction, Seat
+from engine.i18n import _
 from saves import convert
 from saves.record import BOT, SaveError, SaveRecord
 
@@ -70,13 +71,18 @@ def check_seats(game: Game, record: SaveRecord) -> None:
     low, high = game.min_players, game.max_players
     if not low <= record.players <= high:
         span = str(low) if low == high else f"{low}–{high}"
-        raise SaveError(f"damaged: {game.name} is for {span} players, not {record.players}")
+        raise SaveError(
+            _("damaged: {game} is for {span} players, not {players}").format(
+                game=game.name, span=span, players=record.players
+            )
+        )
     levels = tuple(game.bots)  # the names only: no bot module is imported to check them
     for i, seat in enumerate(record.seats, start=1):
         if seat.kind == BOT and seat.level not in levels:
             raise SaveError(
-                f"damaged: seat {i} is a bot of unknown level {seat.level!r} "
-                f"(levels: {', '.join(levels)})"
+                _(
+                    "damaged: seat {seat} is a bot of unknown level {level} (levels: {levels})"
+                ).format(seat=i, level=repr(seat.level), levels=", ".join(levels))
             )
 
 
@@ -99,9 +105,17 @@ def replay_from(
         try:
             state = game.apply(state, seat, action)
         except IllegalAction as exc:
-            raise SaveError(f"damaged: move {number} is not legal: {_problem(exc)}") from exc
+            raise SaveError(
+                _("damaged: move {number} is not legal: {problem}").format(
+                    number=number, problem=_problem(exc)
+                )
+            ) from exc
         except Exception as exc:  # the engine choking on a value no real game holds
-            raise SaveError(f"damaged: move {number} cannot be played ({_problem(exc)})") from exc
+            raise SaveError(
+                _("damaged: move {number} cannot be played ({problem})").format(
+                    number=number, problem=_problem(exc)
+                )
+            ) from exc
     return state
 
 
@@ -124,12 +138,14 @@ def verify(game: Game, record: SaveRecord, base: Verified | None = None) -> Veri
             start = game.new(record.config, record.seed, record.players)
         except Exception as exc:
             raise SaveError(
-                f"damaged: the saved options do not start a game ({_problem(exc)})"
+                _("damaged: the saved options do not start a game ({problem})").format(
+                    problem=_problem(exc)
+                )
             ) from exc
         done = 0
     state = replay_from(game, record, start, done, record.actions[done:])
     if not _same_state(game, state, record.state):
-        raise SaveError("damaged: the moves do not lead to the saved position")
+        raise SaveError(_("damaged: the moves do not lead to the saved position"))
     return Verified(
         game_id=record.game_id,
         rules_version=record.rules_version,

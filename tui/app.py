@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from rich.text import Text
 from textual.app import App, SystemCommand
@@ -11,12 +12,14 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
 
+from engine import i18n
+from engine.i18n import N_, _, ngettext, number
 from saves.locks import HeldElsewhere
 from saves.record import SaveError
 from saves.session import Session, keep_unsaved_moves
 from saves.store import SaveStore
 from saves.tables import TableStore
-from tui import terminal
+from tui import language, terminal, textual_i18n
 from tui.crash import log_crash
 from tui.hosting import HostedGuards
 from tui.screens.game import STYLES, GameScreen
@@ -34,7 +37,7 @@ class BatallasApp(HostedGuards, App):
     TITLE = "Batallas"
     CSS_PATH = [STYLES / "app.tcss", STYLES / "cards.tcss"]
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
     ]
     ENABLE_COMMAND_PALETTE = True
 
@@ -50,6 +53,7 @@ class BatallasApp(HostedGuards, App):
         player: str | None = None,
         tables: TableStore | None = None,
     ) -> None:
+        textual_i18n.translate_bindings()
         super().__init__()
         self.player = player  # who is at this terminal, when known: the menu lists their tables
         if tables is None and player is not None:
@@ -153,16 +157,18 @@ class BatallasApp(HostedGuards, App):
             except Exception:
                 lost.append(session)
         saved = (
-            "Your game could not be saved: its last moves are lost."
+            _("Your game could not be saved: its last moves are lost.")
             if lost
-            else "Your game was saved: choose Continue next time."
+            else _("Your game was saved: choose Continue next time.")
         )
         if self.hosted or path is None:
-            where = f"The details were logged on the server at {stamp}; please tell its host."
+            where = _(
+                "The details were logged on the server at {stamp}; please tell its host."
+            ).format(stamp=stamp)
         else:
-            where = f"The details are in {path} ({stamp})."
-        message = f"Batallas met an unexpected error and had to close. {saved} {where}"
-        self._exit_renderables.append(Text(message))
+            where = _("The details are in {path} ({stamp}).").format(path=path, stamp=stamp)
+        closed = _("Batallas met an unexpected error and had to close.")
+        self._exit_renderables.append(Text(f"{closed} {saved} {where}"))
         self._close_messages_no_wait()
 
     def all_saved(self) -> bool:
@@ -185,8 +191,13 @@ class BatallasApp(HostedGuards, App):
             return None
         except SaveError as err:
             lost = len(session.record.actions) - session.saved_moves
-            moves = f"{lost} move{'s' if lost != 1 else ''}" if lost > 0 else "The game"
-            return f"{moves} could not be saved ({err.reason})."
+            if lost <= 0:
+                return _("The game could not be saved ({reason}).").format(reason=err.reason)
+            return ngettext(
+                "{n} move could not be saved ({reason}).",
+                "{n} moves could not be saved ({reason}).",
+                lost,
+            ).format(n=number(lost), reason=err.reason)
 
     async def action_quit(self) -> None:
         """Save and quit; with moves that cannot be saved, ask before losing them."""
@@ -200,7 +211,10 @@ class BatallasApp(HostedGuards, App):
             if leave:
                 self.exit()
 
-        self.push_screen(ConfirmDialog(" ".join(problems) + " Quit anyway?", yes="Quit"), answer)
+        def question() -> str:
+            return " ".join([*problems, _("Quit anyway?")])
+
+        self.push_screen(ConfirmDialog(question, yes=lambda: _("Quit")), answer)
 
     # --- opening games ------------------------------------------------------------------------
     def open_session(self, session: Session) -> None:
@@ -218,7 +232,10 @@ class BatallasApp(HostedGuards, App):
             session = TableSession.join(self.tables, name, self.player)
         except SaveError as err:
             self.notify(
-                f"Cannot open table {name}: {err}", severity="error", timeout=8, markup=False
+                _("Cannot open table {name}: {reason}").format(name=name, reason=err),
+                severity="error",
+                timeout=8,
+                markup=False,
             )
             return
         self.open_session(session)
@@ -234,14 +251,23 @@ class BatallasApp(HostedGuards, App):
                 if yes:
                     self.resume(name, takeover=True)
 
-            question = (
-                f"{held.reason} It may be a connection that froze. Take it over here? The "
-                "other session will save nothing more and will be told."
-            )
-            self.push_screen(ConfirmDialog(question, yes="Take over"), answer)
+            reason = held.reason
+
+            def question() -> str:
+                return _(
+                    "{reason} It may be a connection that froze. Take it over here? The other "
+                    "session will save nothing more and will be told."
+                ).format(reason=reason)
+
+            self.push_screen(ConfirmDialog(question, yes=lambda: _("Take over")), answer)
             return
         except SaveError as err:
-            self.notify(f"Cannot open {name}: {err}", severity="error", timeout=8, markup=False)
+            self.notify(
+                _("Cannot open {name}: {reason}").format(name=name, reason=err),
+                severity="error",
+                timeout=8,
+                markup=False,
+            )
             return
         self.open_session(session)
 
@@ -251,22 +277,81 @@ class BatallasApp(HostedGuards, App):
         from tui.screens.rules import RulesScreen
         from tui.screens.setup import pick_game_then
 
-        yield SystemCommand("New game", "Set up a new game", lambda: pick_game_then(self, "new"))
         yield SystemCommand(
-            "Load", "Open the campaigns (saved games)", lambda: self.push_screen(CampaignsScreen())
+            _("New game"), _("Set up a new game"), lambda: pick_game_then(self, "new")
+        )
+        yield SystemCommand(
+            _("Load"),
+            _("Open the campaigns (saved games)"),
+            lambda: self.push_screen(CampaignsScreen()),
         )
         if isinstance(screen, GameScreen):
             yield SystemCommand(
-                "Save as…", "Save this game under a new name", screen.action_save_as
+                _("Save as…"), _("Save this game under a new name"), screen.action_save_as
             )
             yield SystemCommand(
-                "Rules", "Rules of this game", lambda: self.push_screen(RulesScreen(screen.game))
+                _("Rules"),
+                _("Rules of this game"),
+                lambda: self.push_screen(RulesScreen(screen.game)),
             )
         else:
             yield SystemCommand(
-                "Rules", "Read a game's rules", lambda: pick_game_then(self, "rules")
+                _("Rules"), _("Read a game's rules"), lambda: pick_game_then(self, "rules")
             )
-        for command in super().get_system_commands(screen):
-            if command.title == "Screenshot" and self.hosted:
-                continue
-            yield command
+        yield SystemCommand(
+            _("Language"),
+            _("Choose the language: English, Español, Italiano"),
+            self.action_language,
+        )
+        textual = super().get_system_commands(screen)
+        if self.hosted:
+            textual = (command for command in textual if command.title != "Screenshot")
+        yield from textual_i18n.translated_commands(textual)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search prompt in the current language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(
+                CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+            )
+
+    def search_themes(self) -> None:
+        from textual.command import CommandPalette
+        from textual.theme import ThemeProvider
+
+        self.push_screen(
+            CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
+        )
+
+    def action_help_quit(self) -> None:
+        """ctrl+c, out of habit: say which key quits (Textual's own message, translated)."""
+        self.notify(_("Press ctrl+q to quit."), title=_("Do you want to quit?"))
+
+    # --- the language -------------------------------------------------------------------------
+    def action_language(self) -> None:
+        """Choose among the languages, each by its own name; the current one says so."""
+        current = i18n.language()
+        now = _("The language shown now")
+        self.search_commands(
+            [
+                (name, partial(self.set_language, code), now if code == current else None)
+                for code, name in language.LANGUAGES.items()
+            ],
+            placeholder=_("Choose a language…"),
+        )
+
+    async def set_language(self, code: str) -> None:
+        """Speak ``code`` at once on every screen, and remember it for next time (per player
+        when hosted; a browser tab, whose visitor is nobody in particular, forgets it)."""
+        language.install(code)
+        problem = None
+        if not self.hosted:
+            problem = language.remember(code)
+        elif self.player:
+            problem = language.remember(code, self.player)
+        for screen in list(self.screen_stack):
+            await textual_i18n.relabel(screen)
+        if problem:
+            self.notify(problem, severity="warning", timeout=8, markup=False)

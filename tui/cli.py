@@ -3,6 +3,9 @@
 Whatever the arguments, the answer is a result or one line saying what is wrong (status 2 for
 arguments that cannot be used), never a traceback; names and paths from files or arguments are
 printed with their control characters escaped (``saves.paths.visible``).
+
+The language is chosen (``tui.language``) before the arguments are parsed, so that ``--help``
+and argparse's own words (``usage:``, its errors) already speak it.
 """
 
 from __future__ import annotations
@@ -13,11 +16,52 @@ import sys
 from pathlib import Path
 
 from engine import registry
+from engine.i18n import N_, _, ngettext, number
 from saves.paths import folder_problem, unprintable_problem, visible
-from tui import __version__
+from tui import __version__, language
 
-SEAT_HELP = "human, human:NAME, or bot:LEVEL (e.g. bot:strong); once per seat, in seat order"
+SEAT_HELP = N_("human, human:NAME, or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
 MAX_DECK_BYTES = 16 * 1024 * 1024  # the 106 shipped cards take 40 kB
+
+# argparse's own words as Python 3.11 writes them, for our catalogs: argparse looks each up
+# by calling the ``_`` and ``ngettext`` of its module, which ``speak_argparse`` points at ours.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"),
+    N_("subcommands"),
+)
+
+
+def speak_argparse() -> None:
+    """Make argparse's own words (``usage:``, its errors) come from our catalog.
+
+    argparse calls ``gettext.gettext`` (bound in its module as ``_``), which reads the
+    language from the environment and the default gettext domain: it would never follow
+    ``--lang`` or the choice made in the app. Its two names are pointed at ours instead, which
+    follow the language installed at the moment the text is made."""
+    from engine import i18n
+
+    argparse._ = i18n._
+    argparse.ngettext = i18n.ngettext
 
 
 class Parser(argparse.ArgumentParser):
@@ -45,77 +89,103 @@ def parse_seat(text: str):
     """Turn `human`, `human:Ana` or `bot:strong` into a SeatInfo."""
     from saves.record import SeatInfo
 
-    kind, _, rest = text.partition(":")
+    kind, _sep, rest = text.partition(":")
     if kind == "human":
-        return SeatInfo(kind="human", name=typed_text("A player name")(rest or ""))
+        return SeatInfo(kind="human", name=typed_text(_("A player name"))(rest or ""))
     if kind == "bot":
         return SeatInfo(kind="bot", name="", level=rest or "strong")
-    raise argparse.ArgumentTypeError(f"seat must be {SEAT_HELP}, not {text!r}")
+    raise argparse.ArgumentTypeError(
+        _("seat must be {choices}, not {given}").format(choices=_(SEAT_HELP), given=repr(text))
+    )
+
+
+def lang_help() -> str:
+    return _(
+        "the language: en (English), es (Español), it (Italiano); default: the one last "
+        "chosen in the app, else $LANGUAGE, $LC_ALL, $LC_MESSAGES or $LANG, else English"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The whole command line, in the language installed now."""
+    speak_argparse()
     parser = Parser(
         prog="batallas",
-        description="Five historical war games from old print-and-play rule sheets.",
+        description=_("Five historical war games from old print-and-play rule sheets."),
     )
-    parser.add_argument("--version", action="version", version=f"batallas {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"batallas {__version__}",
+        help=_("show program's version number and exit"),
+    )
+    parser.add_argument("--lang", choices=sorted(language.LANGUAGES), help=lang_help())
     parser.add_argument(
         "--saves-dir",
-        help="where saves live (default: $BATALLAS_HOME/saves or the platform's user data folder)",
+        help=_(
+            "where saves live (default: $BATALLAS_HOME/saves or the platform's user data folder)"
+        ),
     )
-    parser.add_argument("--theme", help="Textual theme, e.g. textual-dark, ansi-dark, nord")
-    parser.add_argument("--no-mouse", action="store_true", help="do not capture the mouse")
+    parser.add_argument("--theme", help=_("Textual theme, e.g. textual-dark, ansi-dark, nord"))
+    parser.add_argument("--no-mouse", action="store_true", help=_("do not capture the mouse"))
     parser.add_argument(
-        "--no-animations", action="store_true", help="no animations (for slow links)"
+        "--no-animations", action="store_true", help=_("no animations (for slow links)")
     )
     parser.add_argument(
         "--hosted",
         action="store_true",
-        help="for an SSH ForceCommand: per-player saves, no file options (docs/hosting.md)",
+        help=_("for an SSH ForceCommand: per-player saves, no file options (docs/hosting.md)"),
     )
     parser.add_argument(
         "--player",
-        help="with --hosted: the player's name (default: $BATALLAS_PLAYER, else the login name)",
+        help=_("with --hosted: the player's name (default: $BATALLAS_PLAYER, else the login name)"),
     )
     parser.add_argument(
         "--letters",
         action="store_true",
-        help="draw chess pieces as letters (for fonts without chess glyphs)",
+        help=_("draw chess pieces as letters (for fonts without chess glyphs)"),
     )
     sub = parser.add_subparsers(dest="command")
+    games = sorted(registry.GAMES)
 
-    new = sub.add_parser("new", help="start a new game")
-    new.add_argument("game", choices=sorted(registry.GAMES))
-    new.add_argument("--seat", action="append", type=parse_seat, default=None, help=SEAT_HELP)
-    new.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
-    new.add_argument("--title", type=typed_text("A title"), default=None, help="name of the save")
+    new = sub.add_parser("new", help=_("start a new game"))
+    new.add_argument("game", choices=games)
+    new.add_argument("--seat", action="append", type=parse_seat, default=None, help=_(SEAT_HELP))
+    new.add_argument("--seed", type=int, default=None, help=_("seed for a reproducible game"))
+    new.add_argument(
+        "--title", type=typed_text(_("A title")), default=None, help=_("name of the save")
+    )
     new.add_argument(
         "--deck",
         default=None,
-        metavar="FILE",
-        help="Mates Hostiles: play with a deck file made by `batallas mates-deck`",
+        metavar=_("FILE"),
+        help=_("Mates Hostiles: play with a deck file made by `batallas mates-deck`"),
     )
 
-    resume = sub.add_parser("resume", help="resume a saved game (the most recent by default)")
-    resume.add_argument("name", nargs="?", default=None)
+    resume = sub.add_parser("resume", help=_("resume a saved game (the most recent by default)"))
+    resume.add_argument("name", nargs="?", default=None, metavar=_("NAME"))
 
-    sub.add_parser("saves", help="list saved games")
+    sub.add_parser("saves", help=_("list saved games"))
 
-    replay = sub.add_parser("replay", help="step through a saved game from its first move")
-    replay.add_argument("name")
+    replay = sub.add_parser("replay", help=_("step through a saved game from its first move"))
+    replay.add_argument("name", metavar=_("NAME"))
 
-    export = sub.add_parser("export", help="a saved game as a readable record (Markdown)")
-    export.add_argument("name")
+    export = sub.add_parser("export", help=_("a saved game as a readable record (Markdown)"))
+    export.add_argument("name", metavar=_("NAME"))
     export.add_argument(
-        "-o", "--output", default=None, metavar="FILE", help="write it to FILE, not to stdout"
+        "-o",
+        "--output",
+        default=None,
+        metavar=_("FILE"),
+        help=_("write it to FILE, not to stdout"),
     )
 
-    rules = sub.add_parser("rules", help="print a game's rules")
-    rules.add_argument("game", choices=sorted(registry.GAMES))
+    rules = sub.add_parser("rules", help=_("print a game's rules"))
+    rules.add_argument("game", choices=games)
 
-    deck = sub.add_parser("mates-deck", help="build a Mates Hostiles deck from a PGN file")
-    deck.add_argument("pgn", metavar="PGN_FILE")
-    deck.add_argument("-o", "--output", required=True, metavar="DECK_JSON")
+    deck = sub.add_parser("mates-deck", help=_("build a Mates Hostiles deck from a PGN file"))
+    deck.add_argument("pgn", metavar=_("PGN_FILE"))
+    deck.add_argument("-o", "--output", required=True, metavar=_("DECK_JSON"))
 
     from tui import tables_cli
 
@@ -133,12 +203,15 @@ def deck_output_problem(pgn: Path, output: Path) -> str | None:
     shown = visible(str(output))
     try:
         if output.is_dir():
-            return f"Cannot write the deck to {shown}: it is a folder."
+            return _("Cannot write the deck to {path}: it is a folder.").format(path=shown)
         if not output.parent.is_dir():
-            where = visible(str(output.parent))
-            return f"Cannot write the deck to {shown}: the folder {where} does not exist."
+            return _("Cannot write the deck to {path}: the folder {folder} does not exist.").format(
+                path=shown, folder=visible(str(output.parent))
+            )
     except OSError as err:  # a folder on the way that may not be looked into
-        return f"Cannot write the deck to {shown}: {err.strerror or err}."
+        return _("Cannot write the deck to {path}: {reason}.").format(
+            path=shown, reason=err.strerror or err
+        )
     try:
         same = output.resolve() == pgn.resolve() or (
             output.exists() and os.path.samefile(output, pgn)
@@ -146,7 +219,9 @@ def deck_output_problem(pgn: Path, output: Path) -> str | None:
     except (OSError, RuntimeError):  # a link loop, a file that went away: not the same file
         same = False
     if same:
-        return f"Cannot write the deck to {shown}: it would overwrite the PGN file it is made from."
+        return _(
+            "Cannot write the deck to {path}: it would overwrite the PGN file it is made from."
+        ).format(path=shown)
     return None
 
 
@@ -163,26 +238,34 @@ def mates_deck(pgn: str, output: str) -> int:
         regular = path.is_file() or not path.exists()  # not a folder, a pipe, a device
         text = path.read_text(encoding="utf-8", errors="replace") if regular else None
     except OSError as err:
-        print(f"Cannot read {visible(pgn)}: {err.strerror or err}", file=sys.stderr)
+        print(
+            _("Cannot read {path}: {reason}").format(path=visible(pgn), reason=err.strerror or err),
+            file=sys.stderr,
+        )
         return 2
     if text is None:
-        print(f"Cannot read {visible(pgn)}: not a regular file", file=sys.stderr)
+        print(
+            _("Cannot read {path}: not a regular file").format(path=visible(pgn)), file=sys.stderr
+        )
         return 2
     cards, skipped = build_deck(text, source=path.name)
     for line in report(cards, skipped).splitlines():
         print(visible(line), file=sys.stderr)
     if not cards:
-        print("No deck written.", file=sys.stderr)
+        print(_("No deck written."), file=sys.stderr)
         return 2
     try:
         out.write_text(deck_json(cards), encoding="utf-8")
     except OSError as err:
         print(
-            f"Cannot write the deck to {visible(output)}: {err.strerror or err}.", file=sys.stderr
+            _("Cannot write the deck to {path}: {reason}.").format(
+                path=visible(output), reason=err.strerror or err
+            ),
+            file=sys.stderr,
         )
         return 2
-    plural = "s" if len(cards) != 1 else ""
-    print(f"Wrote {len(cards)} card{plural} to {visible(output)}.", file=sys.stderr)
+    wrote = ngettext("Wrote {n} card to {path}.", "Wrote {n} cards to {path}.", len(cards))
+    print(wrote.format(n=number(len(cards)), path=visible(output)), file=sys.stderr)
     return 0
 
 
@@ -192,39 +275,59 @@ def read_deck(game, filename: str):
     Only a regular file of bounded size is read (not a pipe or a device that never ends).
     """
     if not hasattr(game, "load_deck"):
-        return None, f"{game.name} does not use a deck file."
+        return None, _("{game} does not use a deck file.").format(game=game.name)
     shown = visible(filename)
     try:
         path = Path(filename)
         if not path.is_file():
             if path.is_dir():
-                return None, f"Cannot read {shown}: it is a folder."
+                return None, _("Cannot read {path}: it is a folder.").format(path=shown)
             if path.exists():
-                return None, f"Cannot read {shown}: not a regular file."
-            return None, f"Cannot read {shown}: no such file."
+                return None, _("Cannot read {path}: not a regular file.").format(path=shown)
+            return None, _("Cannot read {path}: no such file.").format(path=shown)
         with path.open("rb") as f:
             data = f.read(MAX_DECK_BYTES + 1)
     except OSError as err:
-        return None, f"Cannot read {shown}: {err.strerror or err}."
+        return None, _("Cannot read {path}: {reason}.").format(
+            path=shown, reason=err.strerror or err
+        )
     if len(data) > MAX_DECK_BYTES:
-        return None, f"{shown} is not a usable deck: larger than {MAX_DECK_BYTES >> 20} MB."
+        return None, _("{path} is not a usable deck: larger than {size} MB.").format(
+            path=shown, size=number(MAX_DECK_BYTES >> 20)
+        )
     try:
         return game.load_deck(data.decode("utf-8")), None
     except UnicodeDecodeError:
-        return None, f"{shown} is not a usable deck: not UTF-8 text."
+        return None, _("{path} is not a usable deck: not UTF-8 text.").format(path=shown)
     except RecursionError:
-        return None, f"{shown} is not a usable deck: its lists are nested too deeply."
+        return None, _("{path} is not a usable deck: its lists are nested too deeply.").format(
+            path=shown
+        )
     except ValueError as err:
-        return None, f"{shown} is not a usable deck: {visible(str(err))}"
+        return None, _("{path} is not a usable deck: {reason}").format(
+            path=shown, reason=visible(str(err))
+        )
+
+
+def hosted_asked(argv: list[str]) -> bool:
+    """Whether ``--hosted`` is among the options (looked for before argparse runs)."""
+    return "--hosted" in (argv[: argv.index("--")] if "--" in argv else argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     from tui import hosting
 
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # Hosted, the language remembered is the player's, known only once the arguments are
+    # read; until then (--help, argparse's errors) only --lang and the player's LANG count.
+    language.start(argv, remembers=not hosted_asked(argv))
     # Before anything imports Textual, which reads the variable once and fails on a bad value.
     dropped = hosting.drop_unknown_color_system(os.environ)
     if dropped is not None:
-        print(f"Ignoring TEXTUAL_COLOR_SYSTEM={visible(dropped)!r}.", file=sys.stderr)
+        print(
+            _("Ignoring TEXTUAL_COLOR_SYSTEM={value}.").format(value=repr(visible(dropped))),
+            file=sys.stderr,
+        )
     args = build_parser().parse_args(argv)
     from saves.paths import saves_dir
     from saves.store import SaveStore
@@ -235,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             print(problem, file=sys.stderr)
             return 2
+        language.start(argv, player=player_saves.name)
 
     if args.command == "table":
         from tui import tables_cli
@@ -275,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
         if name is None:
             recent = store.most_recent()
             if recent is None:
-                print("No saved games yet.", file=sys.stderr)
+                print(_("No saved games yet."), file=sys.stderr)
                 return 2
             name = recent.name
         start = _resume_starter(name)
@@ -308,13 +412,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_animations:
         app.animation_level = "none"
     if theme and theme not in app.available_themes:
-        print(
-            f"Unknown theme {theme!r}; try one of: {', '.join(sorted(app.available_themes))}",
-            file=sys.stderr,
-        )
+        print(unknown_theme(theme, app.available_themes), file=sys.stderr)
         return 2
     app.run(mouse=not args.no_mouse)
     return app.return_code or 0
+
+
+def unknown_theme(theme: str, themes) -> str:
+    return _("Unknown theme {theme}; try one of: {themes}").format(
+        theme=repr(visible(theme)), themes=", ".join(sorted(themes))
+    )
 
 
 def _new_game_starter(args):
@@ -331,12 +438,22 @@ def _new_game_starter(args):
     if not game.min_players <= len(seats) <= game.max_players:
         from tui.screens.menu import players_text
 
-        print(f"{game.name} is for {players_text(game)}; got {len(seats)} seats.", file=sys.stderr)
+        got = ngettext(
+            "{game} is for {players}; got {n} seat.",
+            "{game} is for {players}; got {n} seats.",
+            len(seats),
+        )
+        print(
+            got.format(game=game.name, players=players_text(game), n=number(len(seats))),
+            file=sys.stderr,
+        )
         return None
     for seat in seats:
         if seat.kind == "bot" and seat.level not in game.bots:
             print(
-                f"No bot level {seat.level!r} for {game.name}; levels: {', '.join(game.bots)}.",
+                _("No bot level {level} for {game}; levels: {levels}.").format(
+                    level=repr(visible(seat.level)), game=game.name, levels=", ".join(game.bots)
+                ),
                 file=sys.stderr,
             )
             return None
@@ -351,7 +468,10 @@ def _new_game_starter(args):
     try:  # e.g. a deck too small for the seats: say so now, not inside the app
         game.new(full_config(game, config), args.seed or 0, len(seats))
     except ValueError as err:
-        print(f"Cannot start {game.name}: {visible(str(err))}.", file=sys.stderr)
+        print(
+            _("Cannot start {game}: {reason}.").format(game=game.name, reason=visible(str(err))),
+            file=sys.stderr,
+        )
         return None
 
     def start(app):
@@ -389,7 +509,12 @@ def _replay_starter(store, name: str):
     try:
         session = ReplaySession.load(store, name)
     except SaveError as err:
-        print(f"Cannot replay {visible(name)}: {visible(err.reason)}.", file=sys.stderr)
+        print(
+            _("Cannot replay {name}: {reason}.").format(
+                name=visible(name), reason=visible(err.reason)
+            ),
+            file=sys.stderr,
+        )
         return None
 
     def start(app):
@@ -409,7 +534,12 @@ def export_game(store, name: str, output: str | None) -> int:
         record = store.load(name)
         text = export_markdown(store.games[record.game_id], record)
     except SaveError as err:
-        print(f"Cannot export {visible(name)}: {visible(err.reason)}.", file=sys.stderr)
+        print(
+            _("Cannot export {name}: {reason}.").format(
+                name=visible(name), reason=visible(err.reason)
+            ),
+            file=sys.stderr,
+        )
         return 2
     if output is None:
         try:
@@ -427,11 +557,16 @@ def export_game(store, name: str, output: str | None) -> int:
         write_atomically(path, text)
     except OSError as err:
         print(
-            f"Cannot write the record to {visible(output)}: {err.strerror or err}.",
+            _("Cannot write the record to {path}: {reason}.").format(
+                path=visible(output), reason=err.strerror or err
+            ),
             file=sys.stderr,
         )
         return 2
-    print(f"Wrote the record of {visible(name)} to {visible(output)}.", file=sys.stderr)
+    print(
+        _("Wrote the record of {name} to {path}.").format(name=visible(name), path=visible(output)),
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -443,16 +578,17 @@ def print_saves(store) -> int:
     entries = store.list()
     root = visible(str(store.root))
     if not entries:
-        print(f"No saved games in {root}.")
+        print(_("No saved games in {folder}.").format(folder=root))
         return 0
-    print(f"Saves in {root}:")
+    print(_("Saves in {folder}:").format(folder=root))
     for entry in entries:
         name = visible(entry.name)
         if isinstance(entry, BrokenSave):
-            print(f"  {name:<28} UNREADABLE: {visible(entry.reason)}")
+            unreadable = _("UNREADABLE: {reason}").format(reason=visible(entry.reason))
+            print(f"  {name:<28} {unreadable}")
         else:
             seats = visible(", ".join(entry.seats))
-            updated = visible(entry.updated[:16].replace("T", " "))
+            updated = visible(language.when(entry.updated))
             print(
                 f"  {name:<28} {entry.game_name:<18} {visible(entry.progress):<26} "
                 f"{seats}  ({updated})"

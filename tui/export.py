@@ -12,6 +12,7 @@ The sentences come from the game's screen, made (never mounted) on a ``ReplaySes
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 import secrets
@@ -22,10 +23,13 @@ from rich.text import Text
 from textual.content import Content
 
 from engine.core import Game
+from engine.i18n import _, number
+from engine.words import listing
 from saves.paths import visible
 from saves.record import SaveRecord
 from saves.replay import ReplaySession
 from saves.store import BAK_SUFFIX, SUFFIX, fsync_dir, os_reason, unlink_quietly, write_durably
+from tui.language import when
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#~])")
 
@@ -47,16 +51,29 @@ def plain(line: str | Content) -> str:
 
 
 def option_lines(game: Game, config: dict) -> list[str]:
-    """ "Length: 5 battles (quick)" for each option of the game, as the setup names it."""
+    """ "Length: 5 battles (quick)" for each option of the game, as the setup names it (the
+    game's labels are msgids, translated here)."""
     lines = []
     for option in game.options:
         value = config.get(option.key, option.default)
-        said = next((label for label, v in option.choices if v == value), None)
+        said = next((_(label) for label, v in option.choices if v == value), None)
         if said is None:
             simple = isinstance(value, (str, int, float, bool))
-            said = str(value) if simple else "custom"
-        lines.append(f"{option.label}: {said}")
+            said = str(value) if simple else _("custom")
+        lines.append(_("{option}: {value}").format(option=_(option.label), value=said))
     return lines
+
+
+def utc_time(iso: str) -> str:
+    """A stored time as the current language writes dates, left in UTC: a record is shared,
+    and its reader's clock is not the writer's."""
+    try:
+        moment = dt.datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return iso[:16].replace("T", " ")
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(dt.UTC).replace(tzinfo=None)  # naive: `when` keeps it as is
+    return when(moment)
 
 
 def is_heading(text: str) -> bool:
@@ -83,30 +100,37 @@ def export_markdown(game: Game, record: SaveRecord) -> str:
     label = game.seat_labels(record.players)[seat]
     me = screen.seat_name(seat)
 
+    def field(name: str, value: str) -> str:
+        return "- " + _("**{field}:** {value}").format(field=name, value=value)
+
     out = [f"# {md(record.title)}", ""]
-    out.append(f"- **Game:** {md(game.name)}")
+    out.append(field(_("Game"), md(game.name)))
     seats = "; ".join(md(screen.seat_name(s)) for s in range(record.players))
-    out.append(f"- **Seats:** {seats}")
+    out.append(field(_("Seats"), seats))
     options = option_lines(game, record.config)
     if options:
-        out.append(f"- **Options:** {md('; '.join(options))}")
-    out.append(f"- **Seed:** {record.seed}")
-    out.append(f"- **Moves:** {session.count}")
-    played = f"{record.created[:16]} to {record.updated[:16]}".replace("T", " ")
-    out.append(f"- **Played:** {md(played)} (UTC)")
+        out.append(field(_("Options"), md("; ".join(options))))
+    out.append(field(_("Seed"), str(record.seed)))
+    out.append(field(_("Moves"), number(session.count)))
+    played = _("{start} to {end} (UTC)").format(
+        start=utc_time(record.created), end=utc_time(record.updated)
+    )
+    out.append(field(_("Played"), md(played)))
     if not game.hidden_information:
-        told = f"everything: nothing in {md(game.name)} is secret. “You” is {md(me)}."
+        told = _("everything: nothing in {game} is secret. “You” is {you}.").format(
+            game=md(game.name), you=md(me)
+        )
     elif finished:
-        told = (
-            f"everything, since the game is over. “You” is {md(me)}; what another seat saw "
+        told = _(
+            "everything, since the game is over. “You” is {you}; what another seat saw "
             "in private follows its name (“… saw:”)."
-        )
+        ).format(you=md(me))
     else:
-        told = (
-            f"only what {md(me)} saw: the game is not over, so the other seats' secrets stay "
-            f"hidden. “You” is {md(label)}."
-        )
-    out.append(f"- **Shown:** {told}")
+        told = _(
+            "only what {player} saw: the game is not over, so the other seats' secrets stay "
+            "hidden. “You” is {you}."
+        ).format(player=md(me), you=md(label))
+    out.append(field(_("Shown"), told))
 
     seen = 0
     chapter: str | None = None
@@ -137,16 +161,16 @@ def export_markdown(game: Game, record: SaveRecord) -> str:
     outcome = session.outcome()
     if outcome is not None:
         headline, details = screen.result_text(outcome)
-        out.extend(["", "## Result", "", f"**{md(plain(headline))}**"])
+        out.extend(["", "## " + _("Result"), "", f"**{md(plain(headline))}**"])
         for detail in plain(details).splitlines():
             if detail.strip():
                 out.extend(["", md(detail)])
     else:
-        out.extend(["", "## Not over yet", "", md(session.progress())])
+        out.extend(["", "## " + _("Not over yet"), "", md(session.progress())])
         waiting = game.to_move(session.state)
         if waiting:
-            names = " and ".join(screen.seat_name(s) for s in waiting)
-            out.extend(["", f"Next to play: {md(names)}."])
+            names = listing(screen.seat_name(s) for s in waiting)
+            out.extend(["", _("Next to play: {names}.").format(names=md(names))])
     return "\n".join(out) + "\n"
 
 
@@ -154,14 +178,16 @@ def output_problem(store, name: str, output: Path) -> str | None:
     """Why the record cannot be written to ``output``: a folder, no such folder, or a save
     (this game's file, its backup, or any save in the saves folder)."""
     shown = visible(str(output))
+    refused = _("Cannot write the record to {path}: {reason}.")
     try:
         if output.is_dir():
-            return f"Cannot write the record to {shown}: it is a folder."
+            return refused.format(path=shown, reason=_("it is a folder"))
         if not output.parent.is_dir():
             where = visible(str(output.parent))
-            return f"Cannot write the record to {shown}: the folder {where} does not exist."
+            reason = _("the folder {folder} does not exist").format(folder=where)
+            return refused.format(path=shown, reason=reason)
     except OSError as err:
-        return f"Cannot write the record to {shown}: {os_reason(err)}."
+        return refused.format(path=shown, reason=os_reason(err))
     own = (store.path(name), store.root / f"{name}{BAK_SUFFIX}")
     try:
         target = output.resolve()
@@ -174,9 +200,9 @@ def output_problem(store, name: str, output: Path) -> str | None:
     except (OSError, RuntimeError):  # a link loop, a file that went away: not a save
         in_saves = same = False
     if same:
-        return f"Cannot write the record to {shown}: it would overwrite the save itself."
+        return refused.format(path=shown, reason=_("it would overwrite the save itself"))
     if in_saves:
-        return f"Cannot write the record to {shown}: it is a save in the saves folder."
+        return refused.format(path=shown, reason=_("it is a save in the saves folder"))
     return None
 
 

@@ -14,6 +14,7 @@ import sys
 from collections.abc import MutableMapping
 from pathlib import Path
 
+from engine.i18n import _
 from saves.paths import folder_problem, is_safe_name, sanitize_name, saves_dir
 
 PLAYER_ENV = "BATALLAS_PLAYER"  # set per key by `environment=` in authorized_keys
@@ -27,15 +28,17 @@ TEXTUAL_KEPT = frozenset({"TEXTUAL_COLOR_SYSTEM", "TEXTUAL_ANIMATIONS"})
 def refusal(args) -> str | None:
     """Why these arguments cannot run hosted (a sentence), or None."""
     if not args.hosted:
-        return "--player only makes sense with --hosted." if args.player is not None else None
+        return _("--player only makes sense with --hosted.") if args.player is not None else None
     if args.saves_dir is not None:
-        return "--saves-dir is not available with --hosted: each player has their own folder."
+        return _("--saves-dir is not available with --hosted: each player has their own folder.")
     if args.command not in COMMANDS:
-        return f"`batallas {args.command}` is not available with --hosted."
+        return _("`batallas {command}` is not available with --hosted.").format(
+            command=args.command
+        )
     if getattr(args, "deck", None):
-        return "--deck is not available with --hosted: hosted games use the built-in decks."
+        return _("--deck is not available with --hosted: hosted games use the built-in decks.")
     if args.command == "export" and args.output is not None:
-        return "export -o is not available with --hosted: the record is printed instead."
+        return _("export -o is not available with --hosted: the record is printed instead.")
     return None
 
 
@@ -62,9 +65,9 @@ def player_name(given: str | None, environ: MutableMapping[str, str]) -> tuple[s
     raw = raw.strip()
     usable = is_safe_name(raw) and raw.isprintable() and any(ch.isalnum() for ch in raw)
     if not usable:
-        return raw, (
-            f"The player name {raw!r} cannot be a saves folder: use letters, digits, - and _."
-        )
+        return raw, _(
+            "The player name {name} cannot be a saves folder: use letters, digits, - and _."
+        ).format(name=repr(raw))
     return sanitize_name(raw), None
 
 
@@ -102,7 +105,7 @@ def prepare(args, environ: MutableMapping[str, str] | None = None) -> tuple[Path
         return None, problem
     if args.hosted and opens_the_app(args) and not has_terminal():
         # Without a pty (`ssh -T`, sftp) the app would wait forever, even after the client left.
-        return None, "Batallas needs a terminal: connect with `ssh -t`."
+        return None, _("Batallas needs a terminal: connect with `ssh -t`.")
     clean_environment(environ)
     name, problem = player_name(args.player, environ)
     if problem:
@@ -124,7 +127,7 @@ class HostedGuards:
     def action_suspend_process(self) -> None:
         # Textual binds no key to it, but a keymap or markup link could still ask for it.
         if self.hosted:
-            self.notify("Suspending is not available on this server.", severity="warning")
+            self.notify(_("Suspending is not available on this server."), severity="warning")
             return
         super().action_suspend_process()
 
@@ -132,13 +135,17 @@ class HostedGuards:
         # In a terminal, webbrowser.open would start a browser on the server, not the player's
         # computer; in a browser tab (`batallas serve`) the page itself opens it, which is fine.
         if self.hosted and not self.is_web:
-            self.notify(f"Open this address on your own computer: {url}", timeout=10, markup=False)
+            self.notify(
+                _("Open this address on your own computer: {url}").format(url=url),
+                timeout=10,
+                markup=False,
+            )
             return
         super().open_url(url, new_tab=new_tab)
 
     def deliver_screenshot(self, *args, **kwargs) -> str | None:
         # Writes an SVG wherever it is told; the palette hides it, but an action link could ask.
         if self.hosted:
-            self.notify("Screenshots are not available on this server.", severity="warning")
+            self.notify(_("Screenshots are not available on this server."), severity="warning")
             return None
         return super().deliver_screenshot(*args, **kwargs)

@@ -25,6 +25,8 @@ import signal
 import sys
 from pathlib import Path
 
+from engine.i18n import _, number
+
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 # The default cap on tabs (see docs/hosting.md, "How many players"). bench/ssh_load.py: on 2
@@ -65,50 +67,69 @@ def default_max_sessions() -> int:
 def positive(text: str) -> int:
     value = int(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+        raise argparse.ArgumentTypeError(_("must be 1 or more, not {value}").format(value=value))
     return value
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Register `serve`; it also takes the global options, so they may come after `serve`."""
-    serve = subparsers.add_parser("serve", help="play in a web browser (textual-serve)")
+    from tui.language import LANGUAGES
+
+    serve = subparsers.add_parser("serve", help=_("play in a web browser (textual-serve)"))
     serve.add_argument(
         "--host",
         default=DEFAULT_HOST,
-        help=f"address to listen on (default {DEFAULT_HOST}: this machine only)",
+        help=_("address to listen on (default {host}: this machine only)").format(
+            host=DEFAULT_HOST
+        ),
     )
     serve.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=_("port (default {port})").format(port=DEFAULT_PORT),
     )
     serve.add_argument(
         "--public-url",
         default=None,
         metavar="URL",
-        help="the address browsers use, when it is not http://HOST:PORT (e.g. behind a proxy)",
+        help=_("the address browsers use, when it is not http://HOST:PORT (e.g. behind a proxy)"),
     )
     serve.add_argument(
         "--max-sessions",
         type=positive,
         default=None,
         metavar="N",
-        help=(
+        help=_(
             "at most N browser tabs at once, each an app process of 40-55 MB; the next visitor "
-            f"is told the server is full (default {default_max_sessions()} here: 10 per CPU "
-            "core, as 25 players pressing keys at once on 2 cores got their screen back within "
-            "25 ms; fewer if a quarter of the memory cannot hold them; see docs/hosting.md)"
-        ),
+            "is told the server is full (default {limit} here: 10 per CPU core, as 25 players "
+            "pressing keys at once on 2 cores got their screen back within 25 ms; fewer if a "
+            "quarter of the memory cannot hold them; see docs/hosting.md)"
+        ).format(limit=default_max_sessions()),
     )
     # SUPPRESS: when not given here, the value given before `serve` (or the default) stands.
-    serve.add_argument("--saves-dir", default=argparse.SUPPRESS, help="where saves live")
-    serve.add_argument("--theme", default=argparse.SUPPRESS, help="Textual theme")
+    serve.add_argument("--saves-dir", default=argparse.SUPPRESS, help=_("where saves live"))
+    serve.add_argument("--theme", default=argparse.SUPPRESS, help=_("Textual theme"))
     serve.add_argument(
-        "--no-mouse", action="store_true", default=argparse.SUPPRESS, help="no mouse capture"
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=argparse.SUPPRESS,
+        help=_("the language of every tab (default: each browser's preferred language)"),
     )
     serve.add_argument(
-        "--no-animations", action="store_true", default=argparse.SUPPRESS, help="no animations"
+        "--no-mouse", action="store_true", default=argparse.SUPPRESS, help=_("no mouse capture")
     )
     serve.add_argument(
-        "--letters", action="store_true", default=argparse.SUPPRESS, help="chess pieces as letters"
+        "--no-animations",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=_("no animations"),
+    )
+    serve.add_argument(
+        "--letters",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=_("chess pieces as letters"),
     )
     return serve
 
@@ -122,10 +143,35 @@ def app_command(args: argparse.Namespace) -> str:
         argv += ["--saves-dir", str(Path(args.saves_dir).expanduser().resolve())]
     if getattr(args, "theme", None):
         argv += ["--theme", args.theme]
+    if getattr(args, "lang", None):
+        argv += ["--lang", args.lang]
     for flag in ("no_mouse", "no_animations", "letters"):
         if getattr(args, flag, False):
             argv.append("--" + flag.replace("_", "-"))
     return shlex.join(argv)
+
+
+def browser_language(accept_language: str) -> str | None:
+    """The first language Batallas speaks in a browser's ``Accept-Language`` header
+    (``es-ES,es;q=0.9,en;q=0.8`` → ``es``), by the browser's order of preference; None when
+    it names none of them."""
+    from tui.language import code_of
+
+    ranked = []
+    for position, item in enumerate(accept_language.split(",")[:32]):
+        tag, _sep, params = item.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            key, _eq, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        code = code_of(tag)
+        if code is not None and weight > 0:
+            ranked.append((-weight, position, code))
+    return min(ranked)[2] if ranked else None
 
 
 def end_with_server() -> None:
@@ -158,9 +204,13 @@ def app_main(argv: list[str] | None = None) -> int:
     end_with_server()
     from saves.paths import saves_dir
     from saves.store import SaveStore
+    from tui import language
     from tui.app import BatallasApp
     from tui.cli import build_parser
 
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # --lang, else the browser's language (LANGUAGE, set by the server): a tab remembers nothing.
+    language.start(argv, remembers=False)
     args = build_parser().parse_args(argv)
     app = BatallasApp(
         SaveStore(saves_dir(args.saves_dir)), theme=args.theme, letters=args.letters, hosted=True
@@ -172,7 +222,10 @@ def app_main(argv: list[str] | None = None) -> int:
 
 
 def full_text(limit: int) -> str:
-    return f"All {limit} tables are in use; try again in a few minutes.\n"
+    return (
+        _("All {limit} tables are in use; try again in a few minutes.").format(limit=number(limit))
+        + "\n"
+    )
 
 
 def _session_class():
@@ -184,6 +237,7 @@ def _session_class():
         counted and ended is the app itself, and ended for sure when the tab goes away."""
 
         announced_exit = False  # the app said it is leaving (the player quit)
+        language: str | None = None  # the browser's, for the app's LANGUAGE
 
         async def _open_app_process(self, width: int = 80, height: int = 24):
             self._process = process = await asyncio.create_subprocess_exec(
@@ -198,10 +252,13 @@ def _session_class():
             return process
 
         def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-            return {
+            environment = {
                 **super()._build_environment(width=width, height=height),
                 SERVER_PID: str(os.getpid()),
             }
+            if self.language is not None:
+                environment["LANGUAGE"] = self.language
+            return environment
 
         async def on_meta(self, data: bytes) -> None:
             with contextlib.suppress(ValueError, AttributeError):
@@ -299,6 +356,7 @@ def make_server(command: str, max_sessions: int, quit_grace: float = QUIT_GRACE,
                     download_manager=self.download_manager,
                     debug=self.debug,
                 )
+                service.language = browser_language(request.headers.get("Accept-Language", ""))
                 await service.start(width, height)
                 watcher = asyncio.create_task(self._close_when_ended(service, websocket))
                 try:
@@ -337,9 +395,9 @@ def run(args: argparse.Namespace) -> int:
         # Checked here: a bad theme in the spawned app would only show "Session ended" in the tab.
         themes = App().available_themes
         if theme not in themes:
-            print(
-                f"Unknown theme {theme!r}; try one of: {', '.join(sorted(themes))}", file=sys.stderr
-            )
+            from tui.cli import unknown_theme
+
+            print(unknown_theme(theme, themes), file=sys.stderr)
             return 2
     limit = args.max_sessions or default_max_sessions()
     server = make_server(
@@ -351,14 +409,21 @@ def run(args: argparse.Namespace) -> int:
         public_url=args.public_url,
     )
     print(
-        f"Batallas in the browser: open {server.public_url}  "
-        f"(at most {limit} players at once; Ctrl+C stops the server)"
+        _(
+            "Batallas in the browser: open {url}  (at most {limit} players at once; Ctrl+C "
+            "stops the server)"
+        ).format(url=server.public_url, limit=number(limit))
     )
     sys.stdout.flush()
     try:
         server.serve()
     except OSError as err:
-        print(f"Cannot serve on {args.host}:{args.port}: {err.strerror or err}", file=sys.stderr)
+        print(
+            _("Cannot serve on {host}:{port}: {reason}").format(
+                host=args.host, port=args.port, reason=err.strerror or err
+            ),
+            file=sys.stderr,
+        )
         return 2
     return 0
 

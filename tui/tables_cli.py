@@ -12,45 +12,64 @@ import sys
 from pathlib import Path
 
 from engine import registry
+from engine.i18n import N_, _
 from saves.paths import folder_problem, visible
 
-SEAT_HELP = "a person's name or bot:LEVEL (e.g. bot:strong); once per seat, in seat order"
+SEAT_HELP = N_("a person's name or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
 
 
 def add_parser(subparsers) -> None:
     from tui.cli import typed_text
 
-    person = typed_text("A player name")
-    table = subparsers.add_parser("table", help="shared tables: one game, several terminals")
+    person = typed_text(_("A player name"))
+    table = subparsers.add_parser("table", help=_("shared tables: one game, several terminals"))
     where = argparse.ArgumentParser(add_help=False)
     where.add_argument(
         "--tables-dir",
         default=None,
-        help="the shared tables folder (default: $BATALLAS_TABLES, $BATALLAS_HOME/tables or "
-        "the platform's user data folder)",
+        metavar=_("TABLES_DIR"),
+        help=_(
+            "the shared tables folder (default: $BATALLAS_TABLES, $BATALLAS_HOME/tables or "
+            "the platform's user data folder)"
+        ),
     )
     sub = table.add_subparsers(dest="table_command", required=True)
 
-    new = sub.add_parser("new", parents=[where], help="create a table and print its name")
+    new = sub.add_parser("new", parents=[where], help=_("create a table and print its name"))
     new.add_argument("game", choices=sorted(registry.GAMES))
-    new.add_argument("--seat", action="append", type=person, required=True, help=SEAT_HELP)
+    new.add_argument("--seat", action="append", type=person, required=True, help=_(SEAT_HELP))
     new.add_argument(
-        "--name", type=typed_text("A table name"), help="the table's name (default: GAME-N)"
+        "--name",
+        type=typed_text(_("A table name")),
+        metavar=_("NAME"),
+        help=_("the table's name (default: GAME-N)"),
     )
-    new.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    new.add_argument("--seed", type=int, default=None, help=_("seed for a reproducible game"))
 
-    join = sub.add_parser("join", parents=[where], help="play your seat at a table")
-    join.add_argument("name")
-    join.add_argument("--as", dest="person", type=person, help="who you are at that table")
+    join = sub.add_parser("join", parents=[where], help=_("play your seat at a table"))
+    join.add_argument("name", metavar=_("NAME"))
+    join.add_argument(
+        "--as", dest="person", type=person, metavar=_("PERSON"), help=_("who you are at that table")
+    )
 
-    watch = sub.add_parser("watch", parents=[where], help="follow a table as a spectator")
-    watch.add_argument("name")
+    watch = sub.add_parser("watch", parents=[where], help=_("follow a table as a spectator"))
+    watch.add_argument("name", metavar=_("NAME"))
     watch.add_argument(
-        "--as", dest="person", type=person, help="who you are (the menu then lists your tables)"
+        "--as",
+        dest="person",
+        type=person,
+        metavar=_("PERSON"),
+        help=_("who you are (the menu then lists your tables)"),
     )
 
-    ls = sub.add_parser("list", parents=[where], help="list the tables (only yours with --as)")
-    ls.add_argument("--as", dest="person", type=person, help="only the tables of this person")
+    ls = sub.add_parser("list", parents=[where], help=_("list the tables (only yours with --as)"))
+    ls.add_argument(
+        "--as",
+        dest="person",
+        type=person,
+        metavar=_("PERSON"),
+        help=_("only the tables of this person"),
+    )
 
 
 def _person(args) -> tuple[str | None, str | None]:
@@ -63,7 +82,9 @@ def _person(args) -> tuple[str | None, str | None]:
         if problem:
             return None, problem
         if given is not None and given.strip().casefold() != player.casefold():
-            return None, f"You are {player} here; you cannot sit down as {visible(given)}."
+            return None, _("You are {player} here; you cannot sit down as {given}.").format(
+                player=player, given=visible(given)
+            )
         return player, None
     return (given.strip() if given else None), None
 
@@ -74,7 +95,7 @@ def run(args, saves_folder: Path | None = None) -> int:
     from saves.tables import TableStore, tables_dir
 
     if getattr(args, "hosted", False) and args.tables_dir is not None:
-        print("--tables-dir is not available with --hosted.", file=sys.stderr)
+        print(_("--tables-dir is not available with --hosted."), file=sys.stderr)
         return 2
     person, problem = _person(args)
     if problem:
@@ -93,7 +114,7 @@ def run(args, saves_folder: Path | None = None) -> int:
         if args.table_command == "watch":
             return _watch(tables, args, person, saves_folder)
         if person is None:
-            print("Say who you are: batallas table join NAME --as PERSON", file=sys.stderr)
+            print(_("Say who you are: batallas table join NAME --as PERSON"), file=sys.stderr)
             return 2
         return _join(tables, args, person, saves_folder)
     except SaveError as err:
@@ -123,13 +144,19 @@ def _list(tables, person: str | None) -> int:
         rows = [r for r in rows if not isinstance(r, BrokenSave) and r.seat_of(person) is not None]
     root = visible(str(tables.root))
     if not rows:
-        print(f"No tables{f' for {visible(person)}' if person else ''} in {root}.")
+        if person:
+            print(
+                _("No tables for {person} in {folder}.").format(person=visible(person), folder=root)
+            )
+        else:
+            print(_("No tables in {folder}.").format(folder=root))
         return 0
-    print(f"Tables in {root}:")
+    print(_("Tables in {folder}:").format(folder=root))
     for row in rows:  # every name here comes from a file anyone at the table may edit
         name = visible(row.name)
         if isinstance(row, BrokenSave):
-            print(f"  {name:<20} UNREADABLE: {visible(row.reason)}")
+            unreadable = _("UNREADABLE: {reason}").format(reason=visible(row.reason))
+            print(f"  {name:<20} {unreadable}")
             continue
         game = tables.game(row)
         owners, turn = visible(", ".join(row.owners)), visible(turn_text(game, row, person))

@@ -14,6 +14,7 @@ choice of repelling cards for the fewest men lost and the best hand kept.
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import combinations
 from typing import Any
@@ -137,11 +138,17 @@ def strong(view: AlamoState, seat: Seat, rng: random.Random) -> Any:
         return Discard(worst) if seat == MEXICANS else ReturnToDeck(worst)
     if phase == ATTACK:
         return _towards_or(view, _plan_attack(view, rng), Decline())
-    if phase == DEFEND:
-        return _towards(view, _plan_defence(view))
-    if phase == SURVIVORS:
-        return _towards(view, _plan_survivors(view, seat))
+    if phase in (DEFEND, SURVIVORS):
+        return _towards(view, strong_selection(view, seat))
     raise ValueError(f"no move in phase {phase!r}")
+
+
+def strong_selection(view: AlamoState, seat: Seat) -> tuple[int, ...]:
+    """The whole defence or set of survivors ``strong`` builds card by card (the expert's
+    playouts play it in one go)."""
+    if view.phase == DEFEND:
+        return _plan_defence(view)
+    return _plan_survivors(view, seat)
 
 
 def _towards_or(view: AlamoState, target: tuple[int, ...] | None, otherwise: Any) -> Any:
@@ -198,20 +205,15 @@ def _bombard(view: AlamoState, seat: Seat) -> Any:
     return Fire(guns[0]) if len(guns) > keep else StopFiring()
 
 
-def _hand_cost(view: AlamoState, seat: Seat, cards: tuple[int, ...]) -> float:
-    """What losing these hand cards costs: cards the hand would shed at the Discard phase
+def _card_costs(view: AlamoState, seat: Seat) -> dict[int, float]:
+    """What losing each hand card costs: cards the hand would shed at the Discard phase
     anyway are cheap (the Mexican loses them; the Texan would put them back in his deck)."""
     hand = view.sides[seat].hand
     surplus = len(hand) - HAND_LIMIT if view.battle is None else 0
-    values = sorted((_keep_value(view, seat, c), c) for c in hand)
-    cheap = {c for _, c in values[: max(0, surplus)]}
-    total = 0.0
-    for c in cards:
-        if c in cheap:
-            total += 0 if seat == MEXICANS else CLOCK * 0.5
-        else:
-            total += _keep_value(view, seat, c)
-    return total
+    keep = {c: _keep_value(view, seat, c) for c in hand}
+    cheap = {c for _, c in sorted((keep[c], c) for c in hand)[: max(0, surplus)]}
+    shed = 0 if seat == MEXICANS else CLOCK * 0.5
+    return {c: shed if c in cheap else keep[c] for c in hand}
 
 
 def _pay(view: AlamoState, seat: Seat) -> Any:
@@ -226,15 +228,21 @@ def _pay(view: AlamoState, seat: Seat) -> Any:
     best_cover: tuple[int, ...] | None = None
     best_cost = float("inf")
     usable = tuple(a.card for a in hand_options)
+    worth = {c: pay_value(seat, c) for c in usable}
+    costs = _card_costs(view, seat)
     # Try a few covers: the cheapest by strength, and by keep value (greedy small sets).
     for k in range(1, min(len(usable), 4) + 1):
+        if sum(sorted(worth.values(), reverse=True)[:k]) < p.due:
+            continue  # no k cards cover the debt
         for combo in combinations(usable, k):
-            value = sum(pay_value(seat, c) for c in combo)
+            value = sum(worth[c] for c in combo)
             if value < p.due:
                 continue
-            if any(value - pay_value(seat, c) >= p.due for c in combo):
+            if any(value - worth[c] >= p.due for c in combo):
                 continue  # a card not needed
-            cost = _hand_cost(view, seat, combo)
+            cost = 0.0
+            for c in combo:
+                cost += costs[c]
             if cost < best_cost:
                 best_cover, best_cost = combo, cost
     if can_top:
@@ -257,7 +265,10 @@ def _subsets(cards: tuple[int, ...]):
         yield from combinations(cards, k)
 
 
+@functools.lru_cache(maxsize=4096)
 def _legal_battle_hands(seat: Seat, hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+    """Every legal attack or defence from ``hand`` with its total (cached: the expert's
+    playouts ask for the same hands again and again; callers only read the list)."""
     out = []
     for combo in _subsets(hand):
         if limit_problems(seat, combo):
@@ -364,8 +375,10 @@ def _plan_defence(view: AlamoState) -> tuple[int, ...]:
     return best
 
 
+@functools.lru_cache(maxsize=4096)
 def _best_keep(seat: Seat, table: tuple[int, ...], room: int) -> tuple[int, ...]:
-    """The most cards (then the most strength) from ``table`` worth at most ``room``."""
+    """The most cards (then the most strength) from ``table`` worth at most ``room``
+    (cached, as ``_legal_battle_hands``)."""
     best: tuple[int, ...] = ()
     best_key = (0, 0)
     for combo in _subsets(table):

@@ -11,21 +11,25 @@ import attrs
 from engine.alamo.data import DECK_SIZE, TEXANS, card
 from engine.alamo.state import OVER, SOLITAIRE, AlamoState, Drew, GameEnded, Side
 from engine.core import IllegalAction, Seat
+from engine.i18n import N_, _
+
+IN_HAND = N_("{card} is not in your hand.")
 
 
 def card_name(side: Seat, card_id: Any) -> str:
     """A card's printed name, or a plain description of whatever a refused action held."""
     if isinstance(card_id, int) and not isinstance(card_id, bool) and 0 <= card_id < DECK_SIZE:
         return card(side, card_id).name
-    return f"Card {card_id!r}"
+    return _("Card {value}").format(value=repr(card_id))
 
 
-def card_in(seat: Seat, c: Any, cards: tuple[int, ...], where: str) -> int:
-    """``c`` if it is one of ``cards``; otherwise refuse, saying it is not ``where``."""
+def card_in(seat: Seat, c: Any, cards: tuple[int, ...], refusal: str = IN_HAND) -> int:
+    """``c`` if it is one of ``cards``; otherwise refuse with ``refusal`` (a msgid that names
+    the card as ``{card}``: "{card} is not in your hand.")."""
     if isinstance(c, bool) or not isinstance(c, int):
-        raise IllegalAction(f"{c!r} is not a card.")
+        raise IllegalAction(_("{value} is not a card.").format(value=repr(c)))
     if c not in cards:
-        raise IllegalAction(f"{card_name(seat, c)} is not {where}.")
+        raise IllegalAction(_(refusal).format(card=card_name(seat, c)))
     return c
 
 

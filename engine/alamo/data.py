@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import attrs
 
+from engine.i18n import N_, _
+from engine.words import listing
+
 TEXANS, MEXICANS = 0, 1
-SIDES = ("Texans", "Mexicans")
+# The sides as the rules' English records name them; shown through ``_``.
+SIDES = (N_("Texans"), N_("Mexicans"))
 
 DECK_SIZE = 60
 START_HAND = 4
@@ -28,14 +32,15 @@ TACTIC = "tactic"
 MORALE = "morale"
 DEFENCE = "defence"  # Standing Defence (Defensa en pie)
 
+# Kinds and columns are our words (keys here, shown through ``_``); card names are printed.
 KIND_NAMES = {
-    LEADER: "Leader",
-    TROOP: "Troop",
-    ARTILLERY: "Artillery",
-    EQUIPMENT: "Equipment",
-    TACTIC: "Tactic",
-    MORALE: "Morale",
-    DEFENCE: "Standing Defence",
+    LEADER: N_("Leader"),
+    TROOP: N_("Troop"),
+    ARTILLERY: N_("Artillery"),
+    EQUIPMENT: N_("Equipment"),
+    TACTIC: N_("Tactic"),
+    MORALE: N_("Morale"),
+    DEFENCE: N_("Standing Defence"),
 }
 
 COLUMNS = ("1st", "2nd", "3rd", "4th", "Reserve")
@@ -51,8 +56,8 @@ class Card:
     """One printed card. ``strength`` is 0 for a DOUBLE card, which has none of its own.
 
     ``column`` is a Mexican card's column ("1st".."4th", "Reserve"), empty otherwise.
-    ``bonus_with`` names the Texan leader a troop gets +10 with. ``note`` is the printed note,
-    in English, for the screen's hint ("+10 with Bowie").
+    ``bonus_with`` names the Texan leader a troop gets +10 with. ``hint`` is the printed
+    note's msgid and ``leaders`` the surnames it names, for the screen's ``note``.
     """
 
     name: str
@@ -61,7 +66,16 @@ class Card:
     double: bool = False
     column: str = ""
     bonus_with: str = ""
-    note: str = ""
+    hint: str = ""
+    leaders: tuple[str, ...] = ()
+
+    @property
+    def note(self) -> str:
+        """The printed note in the current language ("+10 with Bowie", "+10 with Duque or
+        Castrillón"), empty if the card has none."""
+        if not self.hint:
+            return ""
+        return _(self.hint).format(leader=listing(self.leaders, "or"))
 
     @property
     def reserve(self) -> bool:
@@ -75,11 +89,19 @@ class Card:
 
 # Surnames only: the hint has to fit on a card a dozen columns wide.
 _MEX_LEADERS = {
-    "1st": "Cos",
-    "2nd": "Duque or Castrillón",
-    "3rd": "Romero",
-    "4th": "Morales",
-    "Reserve": "Santa Anna",
+    "1st": ("Cos",),
+    "2nd": ("Duque", "Castrillón"),
+    "3rd": ("Romero",),
+    "4th": ("Morales",),
+    "Reserve": ("Santa Anna",),
+}
+_WITH_LEADER = N_("+10 with {leader}")
+_COLUMN_LEADER = {
+    "1st": N_("1st column leader"),
+    "2nd": N_("2nd column leader"),
+    "3rd": N_("3rd column leader"),
+    "4th": N_("4th column leader"),
+    "Reserve": N_("Reserve leader"),
 }
 
 # (count, name, strength, kind, column) as listed in the seed, top to bottom.
@@ -166,28 +188,32 @@ def _short(leader: str) -> str:
 
 def _mexican_card(name: str, strength: int, kind: str, column: str) -> Card:
     double = name in _DOUBLES
+    leaders: tuple[str, ...] = ()
     if double:
-        note = "DOUBLE: the attack ×2"
+        hint = N_("DOUBLE: the attack ×2")
     elif kind == TROOP:
-        note = f"+10 with {_MEX_LEADERS[column]}"
+        hint, leaders = _WITH_LEADER, _MEX_LEADERS[column]
     elif kind == LEADER:
-        note = f"{column} column leader" if column != RESERVE else "Reserve leader"
+        hint = _COLUMN_LEADER[column]
     else:
-        note = ""
-    return Card(name, kind, strength, double=double, column=column, note=note)
+        hint = ""
+    return Card(name, kind, strength, double=double, column=column, hint=hint, leaders=leaders)
 
 
 def _texan_card(name: str, strength: int, kind: str, bonus_with: str) -> Card:
     double = name in _DOUBLES
+    leaders: tuple[str, ...] = ()
     if double:
-        note = "DOUBLE: the defence ×2"
+        hint = N_("DOUBLE: the defence ×2")
     elif bonus_with:
-        note = f"+10 with {_short(bonus_with)}"
+        hint, leaders = _WITH_LEADER, (_short(bonus_with),)
     elif name == DICKINSON:
-        note = "+10 for each Artillery card with him"
+        hint = N_("+10 for each Artillery card with him")
     else:
-        note = ""
-    return Card(name, kind, strength, double=double, bonus_with=bonus_with, note=note)
+        hint = ""
+    return Card(
+        name, kind, strength, double=double, bonus_with=bonus_with, hint=hint, leaders=leaders
+    )
 
 
 TEXAN_DECK: tuple[Card, ...] = tuple(

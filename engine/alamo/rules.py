@@ -16,7 +16,6 @@ The helpers the screen and the bots need are re-exported here (see ``__all__``).
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -39,7 +38,7 @@ from engine.alamo.actions import (
     StopFiring,
 )
 from engine.alamo.common import card_in, card_name, without
-from engine.alamo.data import DECK_SIZE, MEXICANS, SIDES
+from engine.alamo.data import DECK_SIZE, MEXICANS, SIDES, TEXANS
 from engine.alamo.payment import auto_payment, pay_card, pay_options
 from engine.alamo.state import (
     ATTACK,
@@ -81,8 +80,10 @@ from engine.core import (
     Outcome,
     Seat,
     check_seat,
+    rules_text,
     visible_log,
 )
+from engine.i18n import N_, _, ngettext, number
 from engine.rng import Rng
 
 __all__ = [
@@ -95,6 +96,7 @@ __all__ = [
     "battle_total",
     "cheapest_cover",
     "defence_tally",
+    "end_reason",
     "pay_value",
     "repel_choices",
     "selection_tally",
@@ -110,21 +112,36 @@ _SELECTING: Mapping[str, ModuleType] = {
 }
 
 _ASKED = {
-    ROLL: "Roll for the next turn first.",
-    BOMBARD: "Fire an Artillery card or stop the bombardment.",
-    FIRE: "Choose which of your guns fires at the attack.",
-    PAY: "Pay what you owe first.",
-    DISCARD: "Bring your hand down to 7 cards first.",
-    ATTACK: "Build your attack and confirm it, or decline to attack.",
-    DEFEND: "Choose your defence and confirm it (with no cards, if you like).",
-    SURVIVORS: "Choose the played cards to keep, then confirm.",
-    REPEL: "Choose the cards you used to repel the attack, then confirm.",
+    ROLL: N_("Roll for the next turn first."),
+    BOMBARD: N_("Fire an Artillery card or stop the bombardment."),
+    FIRE: N_("Choose which of your guns fires at the attack."),
+    PAY: N_("Pay what you owe first."),
+    DISCARD: N_("Bring your hand down to 7 cards first."),
+    ATTACK: N_("Build your attack and confirm it, or decline to attack."),
+    DEFEND: N_("Choose your defence and confirm it (with no cards, if you like)."),
+    SURVIVORS: N_("Choose the played cards to keep, then confirm."),
+    REPEL: N_("Choose the cards you used to repel the attack, then confirm."),
 }
 
 
 def _asked(state: AlamoState) -> str:
     """Why an action of the wrong kind was refused: what the game is waiting for."""
-    return _ASKED.get(state.phase, "That move is not possible now.")
+    return _(_ASKED.get(state.phase, N_("That move is not possible now.")))
+
+
+def end_reason(state: AlamoState) -> str:
+    """Why a finished game ended, in the current language. ``state.reason`` is the English
+    record the state and the log keep whatever language is spoken (a replay must rebuild the
+    state byte for byte): a msgid, but for the solitaire won, worded here from its counters."""
+    if state.mode == SOLITAIRE and state.winners:
+        return ngettext(
+            "The Mexican deck is spent with {count} section of men left: "
+            "Santa Anna loses more men than in history.",
+            "The Mexican deck is spent with {count} sections of men left: "
+            "Santa Anna loses more men than in history.",
+            state.counters,
+        ).format(count=number(state.counters))
+    return _(state.reason)
 
 
 class AlamoGame:
@@ -132,7 +149,7 @@ class AlamoGame:
 
     id = "alamo"
     name = "El Álamo"
-    description = (
+    description = N_(
         "The siege of 1836: Santa Anna's columns against the mission's defenders, "
         "for two players or as a Texan solitaire against the dice."
     )
@@ -140,7 +157,9 @@ class AlamoGame:
     max_players = 2
     hidden_information = True
     options = ()
-    bots: Mapping[str, Bot] = BotTable("engine.alamo.ai", ("easy", "strong"))
+    bots: Mapping[str, Bot] = BotTable(
+        "engine.alamo.ai", ("easy", "strong", "expert"), elsewhere={"expert": "engine.alamo.expert"}
+    )
     state_type = AlamoState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
@@ -148,7 +167,8 @@ class AlamoGame:
     rules_version = 2
 
     def seat_labels(self, players: int = 2) -> tuple[str, ...]:
-        return SIDES[:1] if players == 1 else SIDES
+        """The sides in the current language: shown, never stored (saves keep seat numbers)."""
+        return tuple(_(side) for side in (SIDES[:1] if players == 1 else SIDES))
 
     def new(self, config: Mapping[str, Any], seed: int, players: int = 2) -> AlamoState:
         if players not in (1, 2):
@@ -200,7 +220,7 @@ class AlamoGame:
     def apply(self, state: AlamoState, seat: Seat, action: Any) -> AlamoState:
         check_seat(self, state, seat)
         if not isinstance(action, ACTION_TYPES):
-            raise IllegalAction("That is not a move in El Álamo.")
+            raise IllegalAction(_("That is not a move in El Álamo."))
         phase = state.phase
         if isinstance(action, Roll):
             if phase != ROLL:
@@ -233,20 +253,22 @@ class AlamoGame:
         flow = solitaire if state.mode == SOLITAIRE else siege
         if isinstance(action, PayTopOfDeck):
             if state.mode == SOLITAIRE:
-                raise IllegalAction("In the solitaire you pay with the cards in your hand.")
+                raise IllegalAction(_("In the solitaire you pay with the cards in your hand."))
             if not side.deck:
-                raise IllegalAction("Your deck is empty.")
+                raise IllegalAction(_("Your deck is empty."))
             if p.cause == FOR_BOMBARDMENT and p.cards:
-                raise IllegalAction("You started paying from your hand: finish with hand cards.")
+                raise IllegalAction(_("You started paying from your hand: finish with hand cards."))
             return flow.payment_step(pay_card(state, side.deck[0], from_deck=True))
-        c = card_in(seat, action.card, side.hand, "in your hand")
+        c = card_in(seat, action.card, side.hand)
         if PayWith(c) not in pay_options(state):
             if state.mode == SOLITAIRE and p.cause == FOR_MUSKETS:
-                raise IllegalAction("Standing Defence cards cannot pay for muskets and carbines.")
+                raise IllegalAction(
+                    _("Standing Defence cards cannot pay for muskets and carbines.")
+                )
             if state.mode == SOLITAIRE:
-                raise IllegalAction("Pay with your Standing Defence cards first.")
+                raise IllegalAction(_("Pay with your Standing Defence cards first."))
             raise IllegalAction(
-                "Your hand cannot cover this bombardment: pay with the top of your deck."
+                _("Your hand cannot cover this bombardment: pay with the top of your deck.")
             )
         return flow.payment_step(pay_card(state, c, from_deck=False))
 
@@ -259,19 +281,19 @@ class AlamoGame:
         rules = _SELECTING[phase]
         if isinstance(action, AddCard):
             where = state.sides[seat].table if phase == SURVIVORS else state.sides[seat].hand
-            c = card_in(
-                seat,
-                action.card,
-                where,
-                "among your played cards" if phase == SURVIVORS else "in your hand",
+            refusal = (
+                N_("{card} is not among your played cards.")
+                if phase == SURVIVORS
+                else N_("{card} is not in your hand.")
             )
+            c = card_in(seat, action.card, where, refusal)
             if c in state.selection:
-                raise IllegalAction(f"{card_name(seat, c)} is already chosen.")
+                raise IllegalAction(_("{card} is already chosen.").format(card=card_name(seat, c)))
             if c not in rules.addable(state):
                 raise IllegalAction(rules.add_problem(state, c))
             return attrs.evolve(state, selection=tuple(sorted(state.selection + (c,))))
         if isinstance(action, RemoveCard):
-            c = card_in(seat, action.card, state.selection, "chosen")
+            c = card_in(seat, action.card, state.selection, N_("{card} is not chosen."))
             return attrs.evolve(state, selection=without(state.selection, (c,)))
         problem = rules.confirm_problem(state)
         if problem is not None:
@@ -311,38 +333,38 @@ class AlamoGame:
         )
 
     def outcome(self, state: AlamoState) -> Outcome | None:
+        """The reason in the current language (``end_reason``), not the stored English one."""
         if state.phase != OVER:
             return None
-        return Outcome(state.winners, state.reason)
+        return Outcome(state.winners, end_reason(state))
 
     def progress(self, state: AlamoState) -> str:
         tex, mex = state.sides
-        if state.mode == SOLITAIRE:
-            where = (
-                f"Turn {state.turn} · {state.counters} sections of men · "
-                f"Mexican deck {len(mex.deck)}"
+        turn = number(state.turn)
+        if state.phase != OVER:
+            if state.mode == SOLITAIRE:
+                return ngettext(
+                    "Turn {turn} · {count} section of men · Mexican deck {deck}",
+                    "Turn {turn} · {count} sections of men · Mexican deck {deck}",
+                    state.counters,
+                ).format(turn=turn, count=number(state.counters), deck=number(len(mex.deck)))
+            return _("Turn {turn} · decks: Texans {texans}, Mexicans {mexicans}").format(
+                turn=turn, texans=number(len(tex.deck)), mexicans=number(len(mex.deck))
             )
-        else:
-            where = f"Turn {state.turn} · decks: Texans {len(tex.deck)}, Mexicans {len(mex.deck)}"
-        result = self.outcome(state)
-        if result is None:
-            return where
-        if state.mode == SOLITAIRE and not result.winners:
-            return f"The Alamo fell on turn {state.turn}"
-        if result.is_draw:
-            return f"Drawn on turn {state.turn}"
-        return f"{SIDES[result.winners[0]]} won on turn {state.turn}"
+        if state.mode == SOLITAIRE and not state.winners:
+            return _("The Alamo fell on turn {turn}").format(turn=turn)
+        if not state.winners:
+            return _("Drawn on turn {turn}").format(turn=turn)
+        if state.winners[0] == TEXANS:
+            return _("Texans won on turn {turn}").format(turn=turn)
+        return _("Mexicans won on turn {turn}").format(turn=turn)
 
     def chapter(self, state: AlamoState) -> str:
         """A replay steps a turn at a time, in both modes (the turn's draw, fire, battle...)."""
-        return f"Turn {state.turn}"
+        return _("Turn {turn}").format(turn=number(state.turn))
 
     def rules_markdown(self) -> str:
-        return (
-            importlib.resources.files("engine.alamo")
-            .joinpath("RULES.md")
-            .read_text(encoding="utf-8")
-        )
+        return rules_text("engine.alamo")
 
 
 ALAMO = AlamoGame()

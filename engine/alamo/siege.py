@@ -58,13 +58,16 @@ from engine.alamo.tally import (
     pay_value,
 )
 from engine.core import IllegalAction, Seat
+from engine.i18n import N_, _
 from engine.rng import Rng
 
+# The English records of how a game ends, kept in the state and the log; being msgids, they
+# are shown through ``_`` (``rules.end_reason``).
 _DECKED = {
-    TEXANS: "The Texan deck ran out: the fort falls with fewer losses than in history.",
-    MEXICANS: "The Mexican deck ran out: Santa Anna loses more men than in history.",
+    TEXANS: N_("The Texan deck ran out: the fort falls with fewer losses than in history."),
+    MEXICANS: N_("The Mexican deck ran out: Santa Anna loses more men than in history."),
 }
-_BOTH_DECKED = "Both decks ran out in the same draw: the game is drawn."
+_BOTH_DECKED = N_("Both decks ran out in the same draw: the game is drawn.")
 
 
 def new_state(rng: Rng, texan: tuple[int, ...], mexican: tuple[int, ...]) -> AlamoState:
@@ -235,9 +238,9 @@ def bombard(state: AlamoState, seat: Seat, action: Fire | StopFiring) -> AlamoSt
     """Fire one Artillery card (its target pays at once) or end this side's bombardment."""
     if isinstance(action, StopFiring):
         return _after_bombard(state, seat)
-    c = card_in(seat, action.card, state.sides[seat].hand, "in your hand")
+    c = card_in(seat, action.card, state.sides[seat].hand)
     if kind(seat, c) != ARTILLERY:
-        raise IllegalAction(f"{card_name(seat, c)} is not an Artillery card.")
+        raise IllegalAction(_("{card} is not an Artillery card.").format(card=card_name(seat, c)))
     side = state.sides[seat]
     side = attrs.evolve(side, hand=without(side.hand, (c,)), discard=side.discard + (c,))
     state = log(with_side(state, seat, side), Fired(seat=seat, card=c))
@@ -254,10 +257,10 @@ def trim(state: AlamoState, seat: Seat, action: Discard | ReturnToDeck) -> Alamo
     deck (shuffled once his hand is down to 7)."""
     if isinstance(action, Discard) != (seat == MEXICANS):
         raise IllegalAction(
-            "The Mexican discards his excess cards; the Texan returns his to his deck."
+            _("The Mexican discards his excess cards; the Texan returns his to his deck.")
         )
     side = state.sides[seat]
-    c = card_in(seat, action.card, side.hand, "in your hand")
+    c = card_in(seat, action.card, side.hand)
     hand = without(side.hand, (c,))
     if seat == MEXICANS:
         side = attrs.evolve(side, hand=hand, discard=side.discard + (c,))
@@ -308,19 +311,22 @@ def addable(state: AlamoState) -> tuple[int, ...]:
 
 
 def add_problem(state: AlamoState, c: int) -> str:
-    """Why ``c`` may not join the selection."""
+    """Why ``c`` may not join the selection, in the current language."""
     if state.phase == SURVIVORS:
         battle = state.battle
         assert battle is not None
-        return f"The cards you keep may be worth at most the difference, {battle.difference}."
-    return limit_problems(state.active, state.selection + (c,))[0]
+        return _("The cards you keep may be worth at most the difference, {difference}.").format(
+            difference=battle.difference
+        )
+    return _(limit_problems(state.active, state.selection + (c,))[0])
 
 
 def confirm_problem(state: AlamoState) -> str | None:
-    """Why the selection may not be confirmed as it stands; None if it may."""
+    """Why the selection may not be confirmed as it stands, in the current language; None if
+    it may."""
     if state.phase == ATTACK:
         problems = attack_problems(state.selection)
-        return problems[0] if problems else None
+        return _(problems[0]) if problems else None
     return None
 
 

@@ -53,7 +53,12 @@ from engine.alamo.state import (
 )
 from engine.alamo.tally import battle_total, kind, pay_value, repel_choices, walls
 from engine.core import IllegalAction, Seat
+from engine.i18n import N_, _
 from engine.rng import Rng
+
+# The English records of how a solitaire ends, kept in the state and the log
+# (``rules.end_reason`` words them in the current language).
+FALLEN = N_("The last section of men has fallen: the Alamo is taken.")
 
 
 def new_state(rng: Rng, texan: tuple[int, ...], mexican: tuple[int, ...]) -> AlamoState:
@@ -162,11 +167,11 @@ def fire_options(state: AlamoState) -> tuple[Any, ...]:
 
 def fire(state: AlamoState, seat: Seat, action: Fire) -> AlamoState:
     """More guns than targets: this one fires (Artillery before rifles)."""
-    c = card_in(seat, action.card, state.sides[seat].hand, "in your hand")
+    c = card_in(seat, action.card, state.sides[seat].hand)
     if c not in fire_group(state):
         if kind(TEXANS, c) == ARTILLERY or _is_rifle(c):
-            raise IllegalAction("Your Artillery fires before your rifles.")
-        raise IllegalAction(f"{card_name(seat, c)} cannot fire.")
+            raise IllegalAction(_("Your Artillery fires before your rifles."))
+        raise IllegalAction(_("{card} cannot fire.").format(card=card_name(seat, c)))
     state = _fire_one(state, c)
     if state.sides[MEXICANS].table:
         return state
@@ -204,7 +209,7 @@ def _lose_counters(state: AlamoState, points: int) -> AlamoState:
     state = attrs.evolve(state, counters=left)
     state = log(state, CountersLost(count=count, points=points, left=left))
     if left == 0:
-        return end(state, (), "The last section of men has fallen: the Alamo is taken.")
+        return end(state, (), FALLEN)
     return state
 
 
@@ -299,7 +304,7 @@ def _repel(state: AlamoState, chosen: tuple[int, ...]) -> AlamoState:
 
 def _end_turn(state: AlamoState) -> AlamoState:
     if not state.sides[MEXICANS].deck:
-        n = state.counters
+        n = state.counters  # the English record: rules.end_reason says it in the language shown
         return end(
             state,
             (TEXANS,),
@@ -321,21 +326,21 @@ def addable(state: AlamoState) -> tuple[int, ...]:
 
 
 def add_problem(state: AlamoState, c: int) -> str:
-    return "Standing Defence cards count first and stay in your hand."
+    return _("Standing Defence cards count first and stay in your hand.")
 
 
 def confirm_problem(state: AlamoState) -> str | None:
-    """The chosen cards, with the walls, must reach the attack, and each must be needed."""
+    """The chosen cards, with the walls, must reach the attack, and each must be needed (why
+    not, in the current language; None if they may be confirmed)."""
     battle = state.battle
     assert battle is not None
     hand = state.sides[TEXANS].hand
     if battle_total(TEXANS, walls(hand) + state.selection) < battle.attack_total:
-        return (
-            "These cards, with your Standing Defence, do not reach the attack's "
-            f"{battle.attack_total}."
-        )
+        return _(
+            "These cards, with your Standing Defence, do not reach the attack's {total}."
+        ).format(total=battle.attack_total)
     if tuple(sorted(state.selection)) not in repel_choices(hand, battle.attack_total):
-        return "Use only the cards you need: the attack is repelled without some of them."
+        return _("Use only the cards you need: the attack is repelled without some of them.")
     return None
 
 

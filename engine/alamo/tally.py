@@ -30,6 +30,7 @@ from engine.alamo.data import (
 )
 from engine.alamo.state import ATTACK, DEFEND, REPEL, AlamoState
 from engine.core import Seat
+from engine.i18n import N_
 
 DOUBLE_EXTRA = 50  # every DOUBLE after the first adds a flat 50
 
@@ -64,7 +65,8 @@ class Tally:
     ``bonuses`` pairs a card id with its bonus (+10 troop with its leader, Dickinson's +10 per
     Artillery card). The total is (base + bonuses) ×2 with the first DOUBLE; any further DOUBLE
     adds a flat 50 (only possible in the solitaire). ``problems`` lists every broken limit, in
-    words, empty when the hand may be played as it stands.
+    words, empty when the hand may be played as it stands: English msgids, which whoever shows
+    one passes through ``_`` (the bots only ask whether there are any, thousands of times).
     """
 
     side: Seat
@@ -122,25 +124,25 @@ def battle_total(side: Seat, cards: Sequence[int]) -> int:
 
 
 _ATTACK_LIMITS = (
-    (EQUIPMENT, 1, "Only one Equipment card may attack."),
-    (TACTIC, 1, "Only one Tactic card may attack."),
-    (ARTILLERY, 1, "Only one Artillery card may attack."),
-    (LEADER, 1, "Only one Leader may attack (Santa Anna counts as the Leader)."),
+    (EQUIPMENT, 1, N_("Only one Equipment card may attack.")),
+    (TACTIC, 1, N_("Only one Tactic card may attack.")),
+    (ARTILLERY, 1, N_("Only one Artillery card may attack.")),
+    (LEADER, 1, N_("Only one Leader may attack (Santa Anna counts as the Leader).")),
 )
-_RESERVE_LIMIT = (2, "At most two Reserve troops may attack.")
-ATTACK_NEEDS = "An attack needs at least one Leader or Reserve card."
+_RESERVE_LIMIT = (2, N_("At most two Reserve troops may attack."))
+ATTACK_NEEDS = N_("An attack needs at least one Leader or Reserve card.")
 _DEFENCE_LIMITS = (
-    (EQUIPMENT, 2, "At most two Equipment cards may defend."),
-    (TACTIC, 1, "Only one Tactic card may defend."),
-    (ARTILLERY, 2, "At most two Artillery cards may defend."),
-    (LEADER, 1, "Only one Leader may defend."),
-    (MORALE, 1, "Only one Morale card may defend."),
-    (DEFENCE, 1, "Only one Standing Defence card may defend."),
+    (EQUIPMENT, 2, N_("At most two Equipment cards may defend.")),
+    (TACTIC, 1, N_("Only one Tactic card may defend.")),
+    (ARTILLERY, 2, N_("At most two Artillery cards may defend.")),
+    (LEADER, 1, N_("Only one Leader may defend.")),
+    (MORALE, 1, N_("Only one Morale card may defend.")),
+    (DEFENCE, 1, N_("Only one Standing Defence card may defend.")),
 )
 
 
 def limit_problems(side: Seat, cards: Sequence[int]) -> tuple[str, ...]:
-    """The per-kind limits of a two-player battle hand that ``cards`` break, in words (the
+    """The per-kind limits of a two-player battle hand that ``cards`` break, as msgids (the
     Mexican's need for a Leader or Reserve card is not one of them: see ``attack_problems``)."""
     prof = _PROFILE[side]
     counts: dict[str, int] = {}
@@ -163,7 +165,7 @@ def can_attack_with(cards: Iterable[int]) -> bool:
 
 
 def attack_problems(cards: Sequence[int]) -> tuple[str, ...]:
-    """Every rule a proposed Mexican attack breaks (two-player), in words."""
+    """Every rule a proposed Mexican attack breaks (two-player), as msgids."""
     out = limit_problems(MEXICANS, cards)
     if not can_attack_with(cards):
         out += (ATTACK_NEEDS,)
@@ -171,7 +173,7 @@ def attack_problems(cards: Sequence[int]) -> tuple[str, ...]:
 
 
 def defence_problems(cards: Sequence[int]) -> tuple[str, ...]:
-    """Every rule a proposed Texan defence breaks (two-player), in words."""
+    """Every rule a proposed Texan defence breaks (two-player), as msgids."""
     return limit_problems(TEXANS, cards)
 
 

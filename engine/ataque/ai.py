@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
 from engine.ataque.actions import Attack, EndPhase, Exchange, MoveIn, Place, Regroup
@@ -481,7 +482,7 @@ class _Values:
     territory itself (objective, denial, finishing a player); ``wanted`` the objective's
     continents (with the chosen extra one)."""
 
-    def __init__(self, view: AtaqueState, seat: Seat):
+    def __init__(self, view: AtaqueState, seat: Seat, params: Mapping[str, float] = P):
         owner = view.owner
         n = len(view.players)
         self.me = seat
@@ -503,33 +504,34 @@ class _Values:
                 wanted.append(self._extra(view, card.continents))
             self.wanted = wanted
             for c in wanted:
-                w = P["cont_base"] + P["cont_scale"] * cont_count[c][seat] / CONTINENT_SIZE[c]
+                share = cont_count[c][seat] / CONTINENT_SIZE[c]
+                w = params["cont_base"] + params["cont_scale"] * share
                 for t in CONTINENTS[c].territories:
                     val[t] += w
         elif card.kind == OCCUPY:
             for t in range(TERRITORY_COUNT):
-                val[t] += P["occupy"]
+                val[t] += params["occupy"]
         elif card.kind == OCCUPY_TWO:
             for t in range(TERRITORY_COUNT):
-                val[t] += P["occupy_two"]
+                val[t] += params["occupy_two"]
         elif card.kind == DESTROY:
             left = held[card.colour]
             for t in range(TERRITORY_COUNT):
                 if owner[t] == card.colour:
-                    val[t] += P["destroy"] * (1.0 + 3.0 / max(1, left))
+                    val[t] += params["destroy"] * (1.0 + 3.0 / max(1, left))
         # Continent bonuses: worth having whatever the objective.
-        if P["income"]:
+        if params["income"]:
             for c, cont in enumerate(CONTINENTS):
                 share = cont_count[c][seat] / CONTINENT_SIZE[c]
                 if share >= 0.5:
-                    w = P["income"] * cont.bonus * share * share
+                    w = params["income"] * cont.bonus * share * share
                     for t in cont.territories:
                         if not self.mine[t]:
                             val[t] += w
         # Stepping stones: enemy territories on the way to what the objective wants.
         goals = [t for t in range(TERRITORY_COUNT) if val[t] > 0 and not self.mine[t]]
         if goals:
-            step = P["step"]
+            step = params["step"]
             for t in range(TERRITORY_COUNT):
                 if self.mine[t] or val[t] > 0:
                     continue
@@ -541,9 +543,9 @@ class _Values:
                     continue
                 missing = CONTINENT_SIZE[c] - cont_count[c][s]
                 if missing == 0:
-                    w = P["deny_full"] * cont.bonus
+                    w = params["deny_full"] * cont.bonus
                 elif missing == 1:
-                    w = P["deny_near"] * cont.bonus
+                    w = params["deny_near"] * cont.bonus
                 else:
                     continue
                 for t in cont.territories:
@@ -554,17 +556,17 @@ class _Values:
             if s == seat or not p.alive:
                 continue
             if 0 < held[s] <= 3:
-                w = P["kill"] * (1.0 + len(p.hand)) / held[s]
+                w = params["kill"] * (1.0 + len(p.hand)) / held[s]
                 for t in range(TERRITORY_COUNT):
                     if owner[t] == s:
                         val[t] += w
             if held[s] >= FALLBACK_TERRITORIES - 4:
                 for t in range(TERRITORY_COUNT):
                     if owner[t] == s:
-                        val[t] += P["big"]
-        if P["danger"]:
+                        val[t] += params["big"]
+        if params["danger"]:
             for t, d in enumerate(_danger(view, seat, cont_count, held)):
-                val[t] += P["danger"] * d
+                val[t] += params["danger"] * d
         self.val = val
 
     def _extra(self, view: AtaqueState, named: tuple[int, ...]) -> int:
@@ -775,9 +777,9 @@ class _Strike:
         return out
 
 
-def _strong_place(view: AtaqueState, seat: Seat) -> Place:
+def _strong_place(view: AtaqueState, seat: Seat, params: Mapping[str, float] = P) -> Place:
     general, conts, before = _pools(view, seat)
-    values = _Values(view, seat)
+    values = _Values(view, seat, params)
     mine = values.mine
     plan = [0] * TERRITORY_COUNT
     armies = list(before)
@@ -797,9 +799,9 @@ def _strong_place(view: AtaqueState, seat: Seat) -> Place:
             continue
         if c in values.wanted and values.val[t] > 0:
             if values.cont_count[c][seat] >= CONTINENT_SIZE[c] - 2:
-                guard_val[t] = values.val[t] * P["guard"]
+                guard_val[t] = values.val[t] * params["guard"]
         if values.cont_count[c][seat] == CONTINENT_SIZE[c]:
-            guard_val[t] += P["hold_income"] * CONTINENTS[c].bonus
+            guard_val[t] += params["hold_income"] * CONTINENTS[c].bonus
 
     def gain(t: int, a: int) -> float:
         g = 0.0
@@ -813,7 +815,7 @@ def _strong_place(view: AtaqueState, seat: Seat) -> Place:
 
     def spend(count: int, allowed: list[int]) -> None:
         for _ in range(count):
-            best, best_gain = -1, P["min_gain"]
+            best, best_gain = -1, params["min_gain"]
             for t in allowed:
                 g = gain(t, armies[t] + plan[t])
                 if g > best_gain:
@@ -834,7 +836,7 @@ def _strong_place(view: AtaqueState, seat: Seat) -> Place:
         spend(CONTINENTS[c].bonus, list(CONTINENTS[c].territories))
     left = max(0, general - sum(plan) + sum(CONTINENTS[c].bonus for c in conts))
     own = [t for t in range(TERRITORY_COUNT) if mine[t]]
-    spread = int(left * P["spread"] + 0.5)
+    spread = int(left * params["spread"] + 0.5)
     spend(left - spread, own)
     if spread:
         scores = {t: board.score(t) for t in own}
@@ -845,11 +847,13 @@ def _strong_place(view: AtaqueState, seat: Seat) -> Place:
     return _follow_plan(view, plan)
 
 
-def _strong_attack(view: AtaqueState, seat: Seat) -> Attack | EndPhase:
-    values = _Values(view, seat)
+def _strong_attack(
+    view: AtaqueState, seat: Seat, params: Mapping[str, float] = P
+) -> Attack | EndPhase:
+    values = _Values(view, seat, params)
     armies = list(view.armies)
     strike = _Strike(view, values, armies)
-    if strike.k > 0 and strike.all_chance(armies) >= P["strike"]:
+    if strike.k > 0 and strike.all_chance(armies) >= params["strike"]:
         best, best_p = None, 0.0
         for s, xs in strike.roots.items():
             if armies[s] < 2:
@@ -871,11 +875,11 @@ def _strong_attack(view: AtaqueState, seat: Seat) -> Attack | EndPhase:
                 continue
             d = view.armies[dst]
             p, _, left = assault(a, d)
-            v = 1.0 + values.val[dst] + (0.0 if conquered else P["card"])
-            need = max(P["p_floor"], P["p_base"] - P["p_slope"] * v)
+            v = 1.0 + values.val[dst] + (0.0 if conquered else params["card"])
+            need = max(params["p_floor"], params["p_base"] - params["p_slope"] * v)
             if p < need:
                 continue
-            score = p * v - P["loss"] * (a - left)
+            score = p * v - params["loss"] * (a - left)
             if score > best_value:
                 best, best_value = (src, dst), score
     if best is None:
@@ -941,13 +945,19 @@ def _best_set(view: AtaqueState, seat: Seat) -> Exchange:
 
 def strong(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
     """Plays for its objective with the exact odds; see the module docstring."""
+    return strong_move(view, seat, P)
+
+
+def strong_move(view: AtaqueState, seat: Seat, params: Mapping[str, float]) -> Any:
+    """``strong``'s move with its weights ``params`` (``P`` and variations of it: the
+    ``expert`` plays a few in its look-ahead)."""
     phase = view.phase
     if phase == EXCHANGE:
         return _best_set(view, seat)
     if phase == PLACE:
-        return _strong_place(view, seat)
+        return _strong_place(view, seat, params)
     if phase == ATTACK:
-        return _strong_attack(view, seat)
+        return _strong_attack(view, seat, params)
     if phase == MOVE_IN:
         return _strong_move_in(view, seat)
     if phase == REGROUP:

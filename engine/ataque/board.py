@@ -14,7 +14,6 @@ import attrs
 from engine.ataque.actions import Attack
 from engine.ataque.data import (
     ADJACENT,
-    COLOUR_NAMES,
     CONTINENT_OF,
     CONTINENTS,
     DESTROY,
@@ -27,10 +26,14 @@ from engine.ataque.data import (
     OCCUPY_TWO,
     TERRITORIES,
     TERRITORY_COUNT,
+    colour_name,
+    objective_text,
 )
 from engine.ataque.odds import attack_dice, conquest_chance
 from engine.ataque.state import ATTACK, EXCHANGE, PLACE, REGROUP, AtaqueState
 from engine.core import HIDDEN, Seat
+from engine.i18n import _, ngettext, number
+from engine.words import plural
 
 
 def seat_count(state: AtaqueState) -> int:
@@ -130,35 +133,39 @@ def _continent_count(state: AtaqueState, seat: Seat, continent: int) -> int:
     return sum(1 for t in CONTINENTS[continent].territories if state.owner[t] == seat)
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def objective_progress(state: AtaqueState, seat: Seat) -> str:
     """One line for the objective panel, e.g. "Asia 9/12, América del Sur 4/4"."""
     objective = effective_objective(state, seat)
     if objective == HIDDEN:
-        return "Secret"
+        return _("Secret")
     card = OBJECTIVES[objective]
     mine = territories_of(state, seat)
-    prefix = ""
-    own = state.players[seat].objective
-    if objective != own:
-        colour = OBJECTIVES[own].colour
-        why = "is your own" if colour == seat else "was destroyed by another player"
-        prefix = f"{COLOUR_NAMES[colour]} {why}: "
     if card.kind == DESTROY:
         theirs = territories_of(state, card.colour)
         armies = sum(state.armies[t] for t in theirs)
-        return (
-            f"{COLOUR_NAMES[card.colour]}: {_plural(len(theirs), 'territory', 'territories')}, "
-            f"{_plural(armies, 'army', 'armies')} left"
+        return _("{colour}: {territories}, {armies} left").format(
+            colour=colour_name(card.colour),
+            territories=plural(len(theirs), "territory", "territories"),
+            armies=plural(armies, "army", "armies"),
         )
     if card.kind == OCCUPY:
-        return f"{prefix}territories {len(mine)}/{card.territories}"
+        counts = {"held": number(len(mine)), "needed": number(card.territories)}
+        own = state.players[seat].objective
+        if objective == own:
+            return _("territories {held}/{needed}").format(**counts)
+        colour = OBJECTIVES[own].colour  # a destroy objective that became this one
+        if colour == seat:
+            return _("{colour} is your own: territories {held}/{needed}").format(
+                colour=colour_name(colour), **counts
+            )
+        return _("{colour} was destroyed by another player: territories {held}/{needed}").format(
+            colour=colour_name(colour), **counts
+        )
     if card.kind == OCCUPY_TWO:
         two = sum(1 for t in mine if state.armies[t] >= 2)
-        return f"territories with 2+ armies {two}/{card.territories} ({len(mine)} held)"
+        return _("territories with 2+ armies {count}/{needed} ({held} held)").format(
+            count=number(two), needed=number(card.territories), held=number(len(mine))
+        )
     parts = [
         f"{CONTINENTS[c].name} {_continent_count(state, seat, c)}/{len(CONTINENTS[c].territories)}"
         for c in card.continents
@@ -172,11 +179,33 @@ def objective_progress(state: AtaqueState, seat: Seat) -> str:
                 -len(CONTINENTS[c].territories),
             ),
         )
-        size = len(CONTINENTS[best].territories)
         parts.append(
-            f"one more (best {CONTINENTS[best].name} {_continent_count(state, seat, best)}/{size})"
+            _("one more (best {continent} {held}/{size})").format(
+                continent=CONTINENTS[best].name,
+                held=_continent_count(state, seat, best),
+                size=len(CONTINENTS[best].territories),
+            )
         )
     return ", ".join(parts)
+
+
+def end_reason(state: AtaqueState) -> str:
+    """Why a finished game ended, in the current language, from the final position: the
+    sentence the state stores is the game's English record, so a save made in one language
+    reads in another."""
+    if not state.winners:
+        n = state.round_limit
+        return ngettext(
+            "No objective was met in {count} round: the game is drawn.",
+            "No objective was met in {count} rounds: the game is drawn.",
+            n,
+        ).format(count=number(n))
+    seat = state.winners[0]
+    if objective_met(state, seat):
+        return _("{colour} met the objective: {objective}").format(
+            colour=colour_name(seat), objective=objective_text(effective_objective(state, seat))
+        )
+    return _("{colour} is the last army standing.").format(colour=colour_name(seat))
 
 
 @attrs.frozen

@@ -19,6 +19,8 @@ from itertools import combinations
 
 import attrs
 
+from engine.i18n import N_, _, pgettext
+
 # --- the board ---------------------------------------------------------------------------------
 
 
@@ -110,8 +112,23 @@ HAND_LIMIT = 5
 # --- colours -----------------------------------------------------------------------------------
 
 COLOURS = ("blanco", "negro", "rojo", "azul", "amarillo", "verde")
+# English, as the game records them (the reason stored when a game ends); players read
+# ``colour_name``. The letters mark owners on the map and stay the same in every language.
 COLOUR_NAMES = ("White", "Black", "Red", "Blue", "Yellow", "Green")
 COLOUR_LETTERS = ("W", "K", "R", "B", "Y", "G")  # owner told by letter as well as colour
+
+
+def colour_name(seat: int) -> str:
+    """Seat ``seat``'s colour in the current language (an army's colour, not a chess side's)."""
+    return (
+        pgettext("army colour", "White"),
+        pgettext("army colour", "Black"),
+        pgettext("army colour", "Red"),
+        pgettext("army colour", "Blue"),
+        pgettext("army colour", "Yellow"),
+        pgettext("army colour", "Green"),
+    )[seat]
+
 
 # --- objectives --------------------------------------------------------------------------------
 
@@ -126,7 +143,8 @@ TWO_ARMY_TERRITORIES = 18
 
 @attrs.frozen
 class Objective:
-    """A secret objective card. ``colour`` is the seat to destroy (``DESTROY`` only);
+    """A secret objective card. ``text`` is its English wording (``objective_text`` gives it
+    in the current language); ``colour`` is the seat to destroy (``DESTROY`` only);
     ``continents`` the continents to hold and ``extra`` how many more of any others."""
 
     kind: str
@@ -144,39 +162,55 @@ def _c(*names: str) -> tuple[int, ...]:
 _N, _S, _EU = "América del Norte", "América del Sur", "Europa"
 _AF, _AS, _OC = "África", "Asia", "Oceanía"
 
+# One sentence per colour: each language agrees its adjective with "army" its own way.
+_DESTROY_TEXTS = (
+    N_("Destroy the White army completely."),
+    N_("Destroy the Black army completely."),
+    N_("Destroy the Red army completely."),
+    N_("Destroy the Blue army completely."),
+    N_("Destroy the Yellow army completely."),
+    N_("Destroy the Green army completely."),
+)
+
 OBJECTIVES: tuple[Objective, ...] = tuple(
-    Objective(
-        DESTROY,
-        f"Destroy the {COLOUR_NAMES[i]} army completely.",
-        colour=i,
-        territories=FALLBACK_TERRITORIES,
-    )
-    for i in range(len(COLOURS))
+    Objective(DESTROY, text, colour=i, territories=FALLBACK_TERRITORIES)
+    for i, text in enumerate(_DESTROY_TEXTS)
 ) + (
     Objective(
         OCCUPY_TWO,
-        "Occupy 18 territories with at least 2 armies on each.",
+        N_("Occupy 18 territories with at least 2 armies on each."),
         territories=TWO_ARMY_TERRITORIES,
     ),
-    Objective(OCCUPY, "Occupy 24 territories of your choice.", territories=FALLBACK_TERRITORIES),
-    Objective(CONTINENTS_KIND, "Conquer Asia and América del Sur.", continents=_c(_AS, _S)),
+    Objective(
+        OCCUPY, N_("Occupy 24 territories of your choice."), territories=FALLBACK_TERRITORIES
+    ),
+    Objective(CONTINENTS_KIND, N_("Conquer Asia and América del Sur."), continents=_c(_AS, _S)),
     Objective(
         CONTINENTS_KIND,
-        "Conquer Europa, América del Sur and one more continent.",
+        N_("Conquer Europa, América del Sur and one more continent."),
         continents=_c(_EU, _S),
         extra=1,
     ),
     Objective(
         CONTINENTS_KIND,
-        "Conquer Europa, Oceanía and one more continent.",
+        N_("Conquer Europa, Oceanía and one more continent."),
         continents=_c(_EU, _OC),
         extra=1,
     ),
-    Objective(CONTINENTS_KIND, "Conquer Asia and África.", continents=_c(_AS, _AF)),
-    Objective(CONTINENTS_KIND, "Conquer América del Norte and África.", continents=_c(_N, _AF)),
-    Objective(CONTINENTS_KIND, "Conquer América del Norte and Oceanía.", continents=_c(_N, _OC)),
+    Objective(CONTINENTS_KIND, N_("Conquer Asia and África."), continents=_c(_AS, _AF)),
+    Objective(CONTINENTS_KIND, N_("Conquer América del Norte and África."), continents=_c(_N, _AF)),
+    Objective(
+        CONTINENTS_KIND, N_("Conquer América del Norte and Oceanía."), continents=_c(_N, _OC)
+    ),
 )
 FALLBACK = 7  # "Occupy 24 territories": what a destroy objective becomes when it cannot be met
+
+
+def objective_text(objective: int) -> str:
+    """Objective card ``objective``'s text in the current language (continents keep their
+    printed names)."""
+    return _(OBJECTIVES[objective].text)
+
 
 DICE_SIDES = 6
 MAX_DICE = 3

@@ -14,7 +14,6 @@ listed by name only (``BotTable``): this module never imports them.
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,6 +35,7 @@ from engine.ataque.board import (
     continent_summary,
     continents_of,
     effective_objective,
+    end_reason,
     movable,
     objective_met,
     objective_progress,
@@ -66,6 +66,7 @@ from engine.ataque.data import (
     TERRITORY_COUNT,
     card_name,
     card_territory,
+    colour_name,
     exchange_armies,
     is_set,
     sets_in,
@@ -111,10 +112,12 @@ from engine.core import (
     Outcome,
     Seat,
     check_seat,
+    rules_text,
     visible_log,
 )
+from engine.i18n import N_, _, number
 from engine.rng import Rng
-from engine.words import plural
+from engine.words import listing, plural
 
 __all__ = [
     "ATAQUE",
@@ -125,6 +128,7 @@ __all__ = [
     "continent_summary",
     "continents_of",
     "effective_objective",
+    "end_reason",
     "movable",
     "objective_met",
     "objective_progress",
@@ -172,6 +176,9 @@ def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 
 
 def _end(state: AtaqueState, winners: tuple[Seat, ...], reason: str) -> AtaqueState:
+    """End the game. ``reason`` is the English record the state and the log keep, the same
+    whatever language is spoken (a replay must give the same state, byte for byte); players
+    read ``end_reason``, worded from the final position in their language."""
     objectives = tuple(p.objective for p in state.players)
     state = attrs.evolve(state, phase=OVER, winners=winners, reason=reason, pending=None)
     return _log(state, GameEnded(winners=winners, reason=reason, objectives=objectives))
@@ -269,7 +276,8 @@ def _end_turn(state: AtaqueState) -> AtaqueState:
         return _end(
             state,
             (),
-            f"No objective was met in {plural(state.round_limit, 'round')}: the game is drawn.",
+            f"No objective was met in {state.round_limit} "
+            f"{'round' if state.round_limit == 1 else 'rounds'}: the game is drawn.",
         )
     state = attrs.evolve(state, round=rnd, turn=state.turn + 1)
     return _check_victory(_start_turn(state, nxt))
@@ -320,18 +328,12 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _territory_name(t: Any) -> str:
-    if _is_int(t) and 0 <= t < TERRITORY_COUNT:
-        return TERRITORIES[t]
-    return f"Territory {t!r}"
-
-
 class AtaqueGame:
     """The Game protocol for Ataque; stateless, so one shared instance suffices."""
 
     id = "ataque"
     name = "Ataque"
-    description = (
+    description = N_(
         "World conquest for 3–6 players: 42 territories, dice battles, card exchanges and a "
         "secret objective for each army."
     )
@@ -341,34 +343,40 @@ class AtaqueGame:
     options = (
         Option(
             "conquest_move",
-            "After a conquest",
+            N_("After a conquest"),
             (
-                ("Exactly 1 army moves in (as printed)", 1),
-                ("Up to 3 armies move in (house rule, TEG)", 3),
+                (N_("Exactly 1 army moves in (as printed)"), 1),
+                (N_("Up to 3 armies move in (house rule, TEG)"), 3),
             ),
         ),
         Option(
             "reshuffle",
-            "Exchanged cards",
+            N_("Exchanged cards"),
             (
-                ("Leave the game (as printed)", False),
-                ("Reshuffled when the pile runs out (house rule, TEG)", True),
+                (N_("Leave the game (as printed)"), False),
+                (N_("Reshuffled when the pile runs out (house rule, TEG)"), True),
             ),
         ),
         Option(
             "round_limit",
-            "Round limit",
-            (("100 rounds", 100), ("50 rounds", 50), ("200 rounds", 200)),
+            N_("Round limit"),
+            ((N_("100 rounds"), 100), (N_("50 rounds"), 50), (N_("200 rounds"), 200)),
         ),
     )
-    bots = BotTable("engine.ataque.ai", ("easy", "teg", "strong"))
+    bots = BotTable(
+        "engine.ataque.ai",
+        ("easy", "teg", "strong", "expert"),
+        elsewhere={"expert": "engine.ataque.expert"},
+    )
     state_type = AtaqueState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     rules_version = 2  # 2: one army moves in and exchanged cards leave the game, as printed
 
     def seat_labels(self, players: int = 4) -> tuple[str, ...]:
-        return COLOUR_NAMES[:players]
+        """The colours in the current language: shown, never stored (saves keep seat
+        numbers)."""
+        return tuple(colour_name(s) for s in range(players))
 
     def new(self, config: Mapping[str, Any], seed: int, players: int = 4) -> AtaqueState:
         if not self.min_players <= players <= self.max_players:
@@ -496,7 +504,7 @@ class AtaqueGame:
     def apply(self, state: AtaqueState, seat: Seat, action: Any) -> AtaqueState:
         check_seat(self, state, seat)
         if not isinstance(action, ACTION_TYPES):
-            raise IllegalAction("That is not a move in Ataque.")
+            raise IllegalAction(_("That is not a move in Ataque."))
         if isinstance(action, Exchange):
             state = self._exchange(state, seat, action)
         elif isinstance(action, Place):
@@ -512,61 +520,73 @@ class AtaqueGame:
         return _check_victory(state)
 
     def _asked(self, state: AtaqueState) -> str:
-        return {
-            EXCHANGE: "Hand in a set of three cards first: exchanging is compulsory.",
-            PLACE: f"Place your {plural(armies_to_place(state), 'army', 'armies')} first.",
-            ATTACK: "Attack, or end the attack phase.",
-            MOVE_IN: "Choose how many more armies move into the conquered territory.",
-            REGROUP: "Regroup your armies, or end your turn.",
-        }.get(state.phase, "That move is not possible now.")
+        phase = state.phase
+        if phase == EXCHANGE:
+            return _("Hand in a set of three cards first: exchanging is compulsory.")
+        if phase == PLACE:
+            return _("Place your {armies} first.").format(
+                armies=plural(armies_to_place(state), "army", "armies")
+            )
+        if phase == ATTACK:
+            return _("Attack, or end the attack phase.")
+        if phase == MOVE_IN:
+            return _("Choose how many more armies move into the conquered territory.")
+        if phase == REGROUP:
+            return _("Regroup your armies, or end your turn.")
+        return _("That move is not possible now.")
 
-    def _own(self, state: AtaqueState, seat: Seat, t: Any, what: str = "") -> int:
+    def _territory(self, t: Any) -> int:
         if not _is_int(t) or not 0 <= t < TERRITORY_COUNT:
-            raise IllegalAction(f"{t!r} is not a territory.")
-        if state.owner[t] != seat:
-            raise IllegalAction(f"{TERRITORIES[t]} is not yours{what}.")
+            raise IllegalAction(_("{value} is not a territory.").format(value=repr(t)))
         return t
 
-    def _count(self, n: Any, low: int, high: int, what: str) -> int:
+    def _own(self, state: AtaqueState, seat: Seat, t: Any) -> int:
+        t = self._territory(t)
+        if state.owner[t] != seat:
+            raise IllegalAction(_("{territory} is not yours.").format(territory=TERRITORIES[t]))
+        return t
+
+    def _count(self, n: Any, low: int, high: int, refused: str) -> int:
+        """``n`` armies, between ``low`` and ``high``; ``refused`` says why not otherwise."""
         if not _is_int(n):
-            raise IllegalAction(f"{n!r} is not a number of armies.")
+            raise IllegalAction(_("{value} is not a number of armies.").format(value=repr(n)))
         if n < low or n > high:
-            if high < low:
-                raise IllegalAction(f"No armies can {what}.")
-            if low == high:
-                raise IllegalAction(f"Exactly {low} can {what}.")
-            raise IllegalAction(f"Between {low} and {high} armies can {what}.")
+            raise IllegalAction(refused)
         return n
 
     def _exchange(self, state: AtaqueState, seat: Seat, action: Exchange) -> AtaqueState:
         if state.phase != EXCHANGE:
             if state.phase == PLACE and state.players[seat].hand:
-                raise IllegalAction("Cards are exchanged at the start of the turn, before placing.")
+                raise IllegalAction(
+                    _("Cards are exchanged at the start of the turn, before placing.")
+                )
             raise IllegalAction(self._asked(state))
         cards = action.cards
         player = state.players[seat]
         if not isinstance(cards, tuple) or not all(_is_int(c) for c in cards):
-            raise IllegalAction("An exchange is three of your cards.")
+            raise IllegalAction(_("An exchange is three of your cards."))
         if len(cards) != 3 or len(set(cards)) != 3:
-            raise IllegalAction("An exchange is exactly three different cards.")
+            raise IllegalAction(_("An exchange is exactly three different cards."))
         missing = [c for c in cards if c not in player.hand]
         if missing:
             c = missing[0]
             name = card_name(c) if 0 <= c < CARD_COUNT else repr(c)
-            raise IllegalAction(f"The {name} card is not in your hand.")
+            raise IllegalAction(_("The {card} card is not in your hand.").format(card=name))
         if not is_set(cards):
             raise IllegalAction(
-                "Those cards are not a set: three of one figure or three different figures "
-                "(a wildcard stands for any)."
+                _(
+                    "Those cards are not a set: three of one figure or three different figures "
+                    "(a wildcard stands for any)."
+                )
             )
         cards = tuple(sorted(cards))
-        number = player.exchanges + 1
-        armies = exchange_armies(number)
+        nth = player.exchanges + 1
+        armies = exchange_armies(nth)
         bonus_on = tuple(
             t for c in cards if (t := card_territory(c)) is not None and state.owner[t] == seat
         )
         hand = tuple(c for c in player.hand if c not in cards)
-        state = _with_player(state, seat, attrs.evolve(player, hand=hand, exchanges=number))
+        state = _with_player(state, seat, attrs.evolve(player, hand=hand, exchanges=nth))
         counts = list(state.armies)
         for t in bonus_on:
             counts[t] += CARD_BONUS
@@ -579,7 +599,7 @@ class AtaqueGame:
         )
         return _log(
             state,
-            Exchanged(seat=seat, cards=cards, number=number, armies=armies, bonus_on=bonus_on),
+            Exchanged(seat=seat, cards=cards, number=nth, armies=armies, bonus_on=bonus_on),
         )
 
     def _place(self, state: AtaqueState, seat: Seat, action: Place) -> AtaqueState:
@@ -588,11 +608,22 @@ class AtaqueGame:
         t = self._own(state, seat, action.territory)
         most = placeable(state, t)
         if not most:
+            inside = listing(CONTINENTS[c].name for c, n in enumerate(state.bonus_left) if n)
             raise IllegalAction(
-                f"Your remaining armies are a continent bonus: place them inside "
-                f"{', '.join(CONTINENTS[c].name for c, n in enumerate(state.bonus_left) if n)}."
+                _(
+                    "Your remaining armies are a continent bonus: place them inside {continents}."
+                ).format(continents=inside)
             )
-        n = self._count(action.count, 1, most, f"be placed on {TERRITORIES[t]}")
+        n = self._count(
+            action.count,
+            1,
+            most,
+            _("Exactly 1 army can be placed on {territory}.").format(territory=TERRITORIES[t])
+            if most == 1
+            else _("Between 1 and {most} armies can be placed on {territory}.").format(
+                most=most, territory=TERRITORIES[t]
+            ),
+        )
         c = CONTINENT_OF[t]
         from_bonus = min(n, state.bonus_left[c])
         bonus_left = _set(state.bonus_left, c, state.bonus_left[c] - from_bonus)
@@ -609,28 +640,38 @@ class AtaqueGame:
     def _attack(self, state: AtaqueState, seat: Seat, action: Attack) -> AtaqueState:
         if state.phase != ATTACK:
             raise IllegalAction(self._asked(state))
-        src = self._own(state, seat, action.source, " to attack from")
-        dst = action.target
-        if not _is_int(dst) or not 0 <= dst < TERRITORY_COUNT:
-            raise IllegalAction(f"{dst!r} is not a territory.")
-        if state.owner[dst] == seat:
-            raise IllegalAction(f"{TERRITORIES[dst]} is yours: attack an enemy territory.")
-        if dst not in ADJACENT[src]:
+        src = self._territory(action.source)
+        if state.owner[src] != seat:
             raise IllegalAction(
-                f"{TERRITORIES[src]} and {TERRITORIES[dst]} do not border each other."
+                _("{territory} is not yours to attack from.").format(territory=TERRITORIES[src])
             )
+        dst = self._territory(action.target)
+        if state.owner[dst] == seat:
+            raise IllegalAction(
+                _("{territory} is yours: attack an enemy territory.").format(
+                    territory=TERRITORIES[dst]
+                )
+            )
+        if dst not in ADJACENT[src]:
+            raise IllegalAction(self._apart(src, dst))
         armies = state.armies[src]
         if armies < 2:
             raise IllegalAction(
-                f"{TERRITORIES[src]} has only its occupying army, which may not attack."
+                _("{territory} has only its occupying army, which may not attack.").format(
+                    territory=TERRITORIES[src]
+                )
             )
         top = attack_dice(armies)
         dice = action.dice
         if not _is_int(dice) or not 1 <= dice <= top:
             raise IllegalAction(
-                f"From {TERRITORIES[src]} you may throw 1 to {top} dice."
+                _("From {territory} you may throw 1 to {most} dice.").format(
+                    territory=TERRITORIES[src], most=top
+                )
                 if top > 1
-                else f"From {TERRITORIES[src]} you may throw only 1 die."
+                else _("From {territory} you may throw only 1 die.").format(
+                    territory=TERRITORIES[src]
+                )
             )
         rng = state.rng
         assert rng is not None
@@ -675,7 +716,14 @@ class AtaqueGame:
             raise IllegalAction(self._asked(state))
         pending = state.pending
         assert pending is not None
-        n = self._count(action.count, 0, pending.most, f"follow into {TERRITORIES[pending.target]}")
+        n = self._count(
+            action.count,
+            0,
+            pending.most,
+            _("Between 0 and {most} armies can follow into {territory}.").format(
+                most=pending.most, territory=TERRITORIES[pending.target]
+            ),
+        )
         state = attrs.evolve(state, pending=None)
         if n:
             counts = list(state.armies)
@@ -690,21 +738,30 @@ class AtaqueGame:
     def _regroup(self, state: AtaqueState, seat: Seat, action: Regroup) -> AtaqueState:
         if state.phase != REGROUP:
             if state.phase == ATTACK:
-                raise IllegalAction("End the attack phase before regrouping.")
+                raise IllegalAction(_("End the attack phase before regrouping."))
             raise IllegalAction(self._asked(state))
         src = self._own(state, seat, action.source)
         dst = self._own(state, seat, action.target)
         if dst not in ADJACENT[src]:
-            raise IllegalAction(
-                f"{TERRITORIES[src]} and {TERRITORIES[dst]} do not border each other."
-            )
+            raise IllegalAction(self._apart(src, dst))
         most = movable(state, src)
         if not most:
             raise IllegalAction(
-                f"No army can leave {TERRITORIES[src]}: one must stay, and armies that "
-                "arrived in this regroup may not move again."
+                _(
+                    "No army can leave {territory}: one must stay, and armies that arrived in "
+                    "this regroup may not move again."
+                ).format(territory=TERRITORIES[src])
             )
-        n = self._count(action.count, 1, most, f"leave {TERRITORIES[src]}")
+        n = self._count(
+            action.count,
+            1,
+            most,
+            _("Exactly 1 army can leave {territory}.").format(territory=TERRITORIES[src])
+            if most == 1
+            else _("Between 1 and {most} armies can leave {territory}.").format(
+                most=most, territory=TERRITORIES[src]
+            ),
+        )
         arrived = state.arrived or (0,) * TERRITORY_COUNT
         counts = list(state.armies)
         counts[src] -= n
@@ -713,6 +770,12 @@ class AtaqueGame:
             state, armies=tuple(counts), arrived=_set(arrived, dst, arrived[dst] + n)
         )
         return _log(state, Regrouped(seat=seat, source=src, target=dst, count=n))
+
+    @staticmethod
+    def _apart(src: int, dst: int) -> str:
+        return _("{source} and {target} do not border each other.").format(
+            source=TERRITORIES[src], target=TERRITORIES[dst]
+        )
 
     def _end_phase(self, state: AtaqueState) -> AtaqueState:
         if state.phase == ATTACK:
@@ -748,31 +811,33 @@ class AtaqueGame:
         )
 
     def outcome(self, state: AtaqueState) -> Outcome | None:
+        """The reason in the current language (``end_reason``), not the stored English one."""
         if state.phase != OVER:
             return None
-        return Outcome(state.winners, state.reason)
+        return Outcome(state.winners, end_reason(state))
 
     def progress(self, state: AtaqueState) -> str:
-        result = self.outcome(state)
-        if result is None:
+        if state.phase != OVER:
             held = len(territories_of(state, state.active))
-            return (
-                f"Round {state.round} · {COLOUR_NAMES[state.active]} to play · {held} territories"
+            return _("Round {round} · {colour} to play · {territories}").format(
+                round=number(state.round),
+                colour=colour_name(state.active),
+                territories=plural(held, "territory", "territories"),
             )
-        if result.is_draw:
-            return f"Drawn in round {state.round}"
-        return f"{COLOUR_NAMES[result.winners[0]]} won in round {state.round}"
+        if not state.winners:
+            return _("Drawn in round {round}").format(round=number(state.round))
+        return _("{colour} won in round {round}").format(
+            colour=colour_name(state.winners[0]), round=number(state.round)
+        )
 
     def chapter(self, state: AtaqueState) -> str:
         """A replay steps a player's turn at a time, named by its round and colour."""
-        return f"Round {state.round} · {COLOUR_NAMES[state.active]}"
+        return _("Round {round} · {colour}").format(
+            round=number(state.round), colour=colour_name(state.active)
+        )
 
     def rules_markdown(self) -> str:
-        return (
-            importlib.resources.files("engine.ataque")
-            .joinpath("RULES.md")
-            .read_text(encoding="utf-8")
-        )
+        return rules_text("engine.ataque")
 
 
 ATAQUE = AtaqueGame()

@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import attrs
 
+from engine.i18n import N_
+
 ROME, GAULS = 0, 1
-SIDES = ("Rome", "Gauls")
+# The sides as the rules' English records name them; shown through ``_`` (``side_name``).
+SIDES = (N_("Rome"), N_("Gauls"))
 
 BASE_TYPES = ("S", "T", "R", "M")
+# Card types are our words (the letters S T R M L P are the sheet's): shown through ``_``.
 TYPE_NAMES = {
-    "S": "Strategy",
-    "T": "Tactics",
-    "R": "Resource",
-    "M": "Morale",
-    "L": "Leader",
-    "P": "Penalty",
+    "S": N_("Strategy"),
+    "T": N_("Tactics"),
+    "R": N_("Resource"),
+    "M": N_("Morale"),
+    "L": N_("Leader"),
+    "P": N_("Penalty"),
 }
 
 

@@ -7,7 +7,6 @@ victory check runs after every battle (three wins in a row ends the game at once
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
@@ -23,6 +22,7 @@ from engine.core import (
     Outcome,
     Seat,
     check_seat,
+    rules_text,
     visible_log,
 )
 from engine.gallic.actions import Continue, Discard
@@ -49,13 +49,26 @@ from engine.gallic.state import (
     Reshuffled,
     Side,
 )
+from engine.i18n import N_, _, ngettext, number
 from engine.rng import Rng
-from engine.words import plural
 
 STREAK_TO_WIN = 3
 DEFAULT_BATTLES = 8
 
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+# How a game ends, one sentence per winning side (Rome is one city, the Gauls are many). The
+# state's log keeps the English sentence, the same in every language (a replay must rebuild
+# the state byte for byte); ``outcome`` words it again in the current language.
+_IN_A_ROW = (
+    N_("Rome won {count} battles in a row."),
+    N_("Gauls won {count} battles in a row."),
+)
+_LAST_BATTLE = (N_("Rome won the last battle."), N_("Gauls won the last battle."))
+_MORE_BATTLES = (
+    N_("The last battle was drawn; Rome won more battles ({won}–{lost})."),
+    N_("The last battle was drawn; Gauls won more battles ({won}–{lost})."),
+)
+_DRAWN = N_("The last battle was drawn and both sides won {count}: the game is a draw.")
+_NUMBER_WORDS = {2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five")}
 
 # --- victory -----------------------------------------------------------------------------------
 
@@ -88,25 +101,33 @@ def _wins(battles: Sequence[Battle]) -> tuple[int, int]:
     return rome, gauls
 
 
-def _decide(battles: Sequence[Battle], battles_to_play: int, streak_to_win: int) -> Outcome | None:
-    """The outcome after the battles fought so far, or None while the game goes on."""
+def _as_written(message: str) -> str:
+    """A msgid as the English record keeps it (``_decide`` without ``shown``)."""
+    return message
+
+
+def _decide(
+    battles: Sequence[Battle], battles_to_play: int, streak_to_win: int, shown: bool = False
+) -> Outcome | None:
+    """The outcome after the battles fought so far, or None while the game goes on; its
+    reason is the English record, or with ``shown`` the sentence in the current language."""
+    say, count = (_, number) if shown else (_as_written, str)
     for seat, run in enumerate(_streaks(battles)):
         if run >= streak_to_win:
-            words = _NUMBER_WORDS.get(streak_to_win, str(streak_to_win))
-            return Outcome((seat,), f"{SIDES[seat]} won {words} battles in a row.")
+            word = _NUMBER_WORDS.get(streak_to_win)
+            words = say(word) if word else count(streak_to_win)
+            return Outcome((seat,), say(_IN_A_ROW[seat]).format(count=words))
     if len(battles) < battles_to_play:
         return None
     last = battles[-1].winner
     if last is not None:
-        return Outcome((last,), f"{SIDES[last]} won the last battle.")
+        return Outcome((last,), say(_LAST_BATTLE[last]))
     rome, gauls = _wins(battles)
     if rome != gauls:
         seat = ROME if rome > gauls else GAULS
         hi, lo = max(rome, gauls), min(rome, gauls)
-        return Outcome(
-            (seat,), f"The last battle was drawn; {SIDES[seat]} won more battles ({hi}–{lo})."
-        )
-    return Outcome((), f"The last battle was drawn and both sides won {rome}: the game is a draw.")
+        return Outcome((seat,), say(_MORE_BATTLES[seat]).format(won=count(hi), lost=count(lo)))
+    return Outcome((), say(_DRAWN).format(count=count(rome)))
 
 
 # --- the game ----------------------------------------------------------------------------------
@@ -132,7 +153,7 @@ def _draw(side: Side, n: int, seat: Seat, rng: Rng) -> tuple[Side, Rng, tuple[Re
 def _card_name(seat: Seat, card_id: Any) -> str:
     if isinstance(card_id, int) and 0 <= card_id < DECK_SIZE:
         return card(seat, card_id).name
-    return f"Card {card_id!r}"
+    return _("Card {value}").format(value=repr(card_id))
 
 
 class GallicGame:
@@ -140,21 +161,32 @@ class GallicGame:
 
     id = "gallic"
     name = "La Guerra Gallica"
-    description = "Rome against the Gauls in eight card battles; three wins in a row end the war."
+    description = N_(
+        "Rome against the Gauls in eight card battles; three wins in a row end the war."
+    )
     min_players = 2
     max_players = 2
     hidden_information = True
     options = (
-        Option("battles", "Length", (("8 battles (standard)", 8), ("5 battles (quick)", 5))),
+        Option(
+            "battles",
+            N_("Length"),
+            ((N_("8 battles (standard)"), 8), (N_("5 battles (quick)"), 5)),
+        ),
     )
-    bots: Mapping[str, Bot] = BotTable("engine.gallic.ai", ("easy", "strong"))
+    bots: Mapping[str, Bot] = BotTable(
+        "engine.gallic.ai",
+        ("easy", "strong", "expert"),
+        elsewhere={"expert": "engine.gallic.expert"},
+    )
     state_type = GallicState
     action_types = (Discard, Continue)
     event_types = (BattleStarted, Reshuffled, Exchanged, BattleResolved, GameEnded)
     rules_version = 1
 
     def seat_labels(self, players: int = 2) -> tuple[str, ...]:
-        return SIDES
+        """The sides in the current language: shown, never stored (saves keep seat numbers)."""
+        return tuple(_(side) for side in SIDES)
 
     def new(self, config: Mapping[str, Any], seed: int, players: int = 2) -> GallicState:
         battles = config.get("battles", DEFAULT_BATTLES)
@@ -196,34 +228,38 @@ class GallicGame:
 
     def apply(self, state: GallicState, seat: Seat, action: Any) -> GallicState:
         if state.phase == DISCARD and seat in state.chosen:
-            raise IllegalAction("You have already chosen your exchange for this battle.")
+            raise IllegalAction(_("You have already chosen your exchange for this battle."))
         if state.phase == REVEAL and seat in state.ready:
-            raise IllegalAction("You are done with this battle; waiting for the other player.")
+            raise IllegalAction(_("You are done with this battle; waiting for the other player."))
         check_seat(self, state, seat)
         if isinstance(action, Discard):
             if state.phase != DISCARD:
-                raise IllegalAction("The hands are revealed: continue to the next battle.")
+                raise IllegalAction(_("The hands are revealed: continue to the next battle."))
             return self._discard(state, seat, action)
         if isinstance(action, Continue):
             if state.phase != REVEAL:
-                raise IllegalAction("Choose the cards to exchange (or none) before the reveal.")
+                raise IllegalAction(_("Choose the cards to exchange (or none) before the reveal."))
             return self._continue(state, seat)
-        raise IllegalAction("That is not a move in La Guerra Gallica.")
+        raise IllegalAction(_("That is not a move in La Guerra Gallica."))
 
     def _discard(self, state: GallicState, seat: Seat, action: Discard) -> GallicState:
         cards = tuple(action.cards)
         if len(cards) > MAX_EXCHANGE:
-            raise IllegalAction(f"You may exchange at most {MAX_EXCHANGE} cards.")
+            raise IllegalAction(
+                _("You may exchange at most {count} cards.").format(count=number(MAX_EXCHANGE))
+            )
         side = state.sides[seat]
         seen: set[Any] = set()
         for c in cards:
             if isinstance(c, bool) or not isinstance(c, int):
-                raise IllegalAction(f"{c!r} is not a card.")
+                raise IllegalAction(_("{value} is not a card.").format(value=repr(c)))
             if c in seen:
-                raise IllegalAction(f"You chose {_card_name(seat, c)} twice.")
+                raise IllegalAction(_("You chose {card} twice.").format(card=_card_name(seat, c)))
             seen.add(c)
             if c not in side.hand:
-                raise IllegalAction(f"{_card_name(seat, c)} is not in your hand.")
+                raise IllegalAction(
+                    _("{card} is not in your hand.").format(card=_card_name(seat, c))
+                )
         cards = tuple(sorted(cards))
         other = 1 - seat
         side = attrs.evolve(
@@ -305,30 +341,48 @@ class GallicGame:
         )
 
     def outcome(self, state: GallicState) -> Outcome | None:
+        """The reason in the current language, not the English one the log keeps."""
         if state.phase != OVER:
             return None
-        return _decide(state.battles, state.battles_to_play, state.streak_to_win)
+        return _decide(state.battles, state.battles_to_play, state.streak_to_win, shown=True)
 
     def progress(self, state: GallicState) -> str:
         rome, gauls = wins(state)
         result = self.outcome(state)
         if result is None:
-            return f"Battle {state.number}/{state.battles_to_play} · Rome {rome}, Gauls {gauls}"
-        battles = f"after {plural(len(state.battles), 'battle')}, Rome {rome}, Gauls {gauls}"
+            return _("Battle {number}/{battles} · Rome {rome}, Gauls {gauls}").format(
+                number=number(state.number),
+                battles=number(state.battles_to_play),
+                rome=number(rome),
+                gauls=number(gauls),
+            )
+        fought = len(state.battles)
         if result.is_draw:
-            return f"Draw {battles}"
-        return f"{SIDES[result.winners[0]]} won {battles}"
+            said = ngettext(
+                "Draw after {count} battle, Rome {rome}, Gauls {gauls}",
+                "Draw after {count} battles, Rome {rome}, Gauls {gauls}",
+                fought,
+            )
+        elif result.winners[0] == ROME:
+            said = ngettext(
+                "Rome won after {count} battle, Rome {rome}, Gauls {gauls}",
+                "Rome won after {count} battles, Rome {rome}, Gauls {gauls}",
+                fought,
+            )
+        else:
+            said = ngettext(
+                "Gauls won after {count} battle, Rome {rome}, Gauls {gauls}",
+                "Gauls won after {count} battles, Rome {rome}, Gauls {gauls}",
+                fought,
+            )
+        return said.format(count=number(fought), rome=number(rome), gauls=number(gauls))
 
     def chapter(self, state: GallicState) -> str:
         """A replay steps a battle at a time: the exchange, the reveal and the next deal."""
-        return f"Battle {state.number}"
+        return _("Battle {number}").format(number=number(state.number))
 
     def rules_markdown(self) -> str:
-        return (
-            importlib.resources.files("engine.gallic")
-            .joinpath("RULES.md")
-            .read_text(encoding="utf-8")
-        )
+        return rules_text("engine.gallic")
 
 
 GALLIC = GallicGame()

@@ -20,6 +20,8 @@ from typing import Any
 import attrs
 import chess
 
+from engine.i18n import N_, _, number, pgettext
+
 GOLD, SILVER = "gold", "silver"
 TIERS = (GOLD, SILVER)
 TIER_ELO = 2500  # silver: one player rated above this; gold: both
@@ -30,14 +32,50 @@ COLORS = (WHITE, BLACK)
 # Piece letters as announced ("Q", "R", "B", "N", "P"); kings have no value and never attack.
 PIECE_VALUES: Mapping[str, int] = {"Q": 10, "R": 5, "B": 3, "N": 3, "P": 1, "K": 0}
 ATTACKERS = ("Q", "R", "B", "N", "P")
+# English piece names (msgids): players read ``piece_name`` and ``piece_words``. Chess words
+# are translated; the letters of the notation ("Qxf7#") stay English in every language.
 PIECE_NAMES: Mapping[str, str] = {
-    "Q": "queen",
-    "R": "rook",
-    "B": "bishop",
-    "N": "knight",
-    "P": "pawn",
-    "K": "king",
+    "Q": N_("queen"),
+    "R": N_("rook"),
+    "B": N_("bishop"),
+    "N": N_("knight"),
+    "P": N_("pawn"),
+    "K": N_("king"),
 }
+# A piece with its colour, one msgid each: the adjective agrees with the piece in Spanish and
+# Italian ("dama blanca", "caballo blanco").
+_PIECE_WORDS: Mapping[tuple[str, str], str] = {
+    (WHITE, "Q"): N_("white queen"),
+    (WHITE, "R"): N_("white rook"),
+    (WHITE, "B"): N_("white bishop"),
+    (WHITE, "N"): N_("white knight"),
+    (WHITE, "P"): N_("white pawn"),
+    (WHITE, "K"): N_("white king"),
+    (BLACK, "Q"): N_("black queen"),
+    (BLACK, "R"): N_("black rook"),
+    (BLACK, "B"): N_("black bishop"),
+    (BLACK, "N"): N_("black knight"),
+    (BLACK, "P"): N_("black pawn"),
+    (BLACK, "K"): N_("black king"),
+}
+
+
+def piece_name(letter: str) -> str:
+    """``"knight"`` for ``"N"``, in the current language (an unknown letter as it is)."""
+    name = PIECE_NAMES.get(letter.upper())
+    return _(name) if name else letter
+
+
+def piece_words(color: str, letter: str) -> str:
+    """``"white knight"`` for (``"white"``, ``"N"``), in the current language."""
+    words = _PIECE_WORDS.get((color, letter.upper()))
+    return _(words) if words else f"{color} {letter}"
+
+
+def side_name(color: str) -> str:
+    """``"White"`` or ``"Black"``, the side of a chess game, in the current language."""
+    return pgettext("chess side", "White") if color == WHITE else pgettext("chess side", "Black")
+
 
 DECK_DEFAULT, DECK_EXTENDED = "default", "extended"
 DEFAULT_SIZE = 48
@@ -119,48 +157,77 @@ def mating_moves(fen: str) -> tuple[str, ...]:
 
 
 def check_card(raw: Any, where: str) -> Card:
-    """Check one card object; ``where`` names it in the error ("card 3")."""
+    """Check one card object; ``where`` names it in the error ("card 3", in the current
+    language). Field names (``fen``, ``mate_san``...) are the file's keys: never translated."""
     if not isinstance(raw, Mapping):
-        raise DeckError(f"{where}: expected an object with the card's fields")
+        raise DeckError(_("{where}: expected an object with the card's fields").format(where=where))
     missing = [f for f in REQUIRED if f not in raw]
     if missing:
-        raise DeckError(f"{where}: missing {', '.join(missing)}")
+        raise DeckError(
+            _("{where}: missing {fields}").format(where=where, fields=", ".join(missing))
+        )
     unknown = sorted(set(raw) - set(FIELDS))
     if unknown:
-        raise DeckError(f"{where}: unknown field {', '.join(unknown)}")
+        raise DeckError(
+            _("{where}: unknown field {fields}").format(where=where, fields=", ".join(unknown))
+        )
     for name in FIELDS:
         if name not in raw:
             continue
         value = raw[name]
         if name.endswith("_elo"):
             if type(value) is not int or not 0 < value < 4000:
-                raise DeckError(f"{where}: {name} must be a whole number between 1 and 3999")
+                raise DeckError(
+                    _("{where}: {field} must be a whole number between 1 and 3999").format(
+                        where=where, field=name
+                    )
+                )
         elif not isinstance(value, str):
-            raise DeckError(f"{where}: {name} must be text")
+            raise DeckError(_("{where}: {field} must be text").format(where=where, field=name))
     fen = raw["fen"]
     try:
         board = chess.Board(fen)
     except ValueError as exc:
-        raise DeckError(f"{where}: fen {fen!r} is not a chess position ({exc})") from None
+        raise DeckError(
+            _("{where}: fen {fen} is not a chess position ({reason})").format(
+                where=where, fen=repr(fen), reason=exc
+            )
+        ) from None
     if not board.is_valid():
-        raise DeckError(f"{where}: fen {fen!r} is not a legal position")
+        raise DeckError(
+            _("{where}: fen {fen} is not a legal position").format(where=where, fen=repr(fen))
+        )
+    san = repr(raw["mate_san"])
     try:
         move = board.parse_san(raw["mate_san"])
     except ValueError:
         raise DeckError(
-            f"{where}: mate_san {raw['mate_san']!r} is not a legal move in the position"
+            _("{where}: mate_san {move} is not a legal move in the position").format(
+                where=where, move=san
+            )
         ) from None
     board.push(move)
     if not board.is_checkmate():
-        raise DeckError(f"{where}: mate_san {raw['mate_san']!r} does not mate")
+        raise DeckError(_("{where}: mate_san {move} does not mate").format(where=where, move=san))
     tier = tier_for(raw["white_elo"], raw["black_elo"])
     if tier is None:
-        raise DeckError(f"{where}: neither player is rated above {TIER_ELO}")
+        raise DeckError(
+            _("{where}: neither player is rated above {elo}").format(where=where, elo=TIER_ELO)
+        )
     if "tier" in raw and raw["tier"] != tier:
-        raise DeckError(f"{where}: tier {raw['tier']!r} does not fit the ratings (it is {tier!r})")
+        raise DeckError(
+            _("{where}: tier {given} does not fit the ratings (it is {tier})").format(
+                where=where, given=repr(raw["tier"]), tier=repr(tier)
+            )
+        )
     fields = {name: raw[name] for name in FIELDS if name in raw}
     fields["tier"] = tier
     return Card(**fields)
+
+
+def card_where(index: int) -> str:
+    """``"card 3"``: where a deck's error is, counted from 1, in the current language."""
+    return _("card {n}").format(n=index)
 
 
 def cards_from_dicts(items: Any) -> tuple[Card, ...]:
@@ -171,15 +238,19 @@ def cards_from_dicts(items: Any) -> tuple[Card, ...]:
     if isinstance(items, Mapping) and "cards" in items:
         items = items["cards"]
     if not isinstance(items, Sequence) or isinstance(items, str):
-        raise DeckError("a deck is a list of cards")
+        raise DeckError(_("a deck is a list of cards"))
     if not items:
-        raise DeckError("the deck has no cards")
-    cards = tuple(check_card(raw, f"card {i}") for i, raw in enumerate(items, 1))
+        raise DeckError(_("the deck has no cards"))
+    cards = tuple(check_card(raw, card_where(i)) for i, raw in enumerate(items, 1))
     seen: dict[tuple[str, str], int] = {}
     for i, c in enumerate(cards, 1):
         key = (" ".join(c.fen.split()[:4]), c.mate_san)
         if key in seen:
-            raise DeckError(f"card {i}: the same position as card {seen[key]}")
+            raise DeckError(
+                _("{where}: the same position as card {other}").format(
+                    where=card_where(i), other=number(seen[key])
+                )
+            )
         seen[key] = i
     return cards
 
@@ -193,8 +264,10 @@ def load_deck(json_text: str) -> list[dict[str, Any]]:
     try:
         data = json.loads(json_text)
     except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        raise DeckError(f"not a JSON file ({where})") from None
+        where = _("line {line}, column {column}: {problem}").format(
+            line=exc.lineno, column=exc.colno, problem=exc.msg
+        )
+        raise DeckError(_("not a JSON file ({where})").format(where=where)) from None
     return [c.to_dict() for c in cards_from_dicts(data)]
 
 
@@ -231,6 +304,8 @@ def deck_from_config(value: Any) -> tuple[Card, ...]:
         return extended_deck()
     if isinstance(value, str):
         raise DeckError(
-            f"unknown deck {value!r}: use 'default', 'extended' or the cards of a deck file"
+            _("unknown deck {deck}: use 'default', 'extended' or the cards of a deck file").format(
+                deck=repr(value)
+            )
         )
     return cards_from_dicts(value)

@@ -19,18 +19,20 @@ from typing import Any
 import chess
 import chess.pgn
 
+from engine.i18n import N_, _, number
 from engine.mates.data import DeckError, check_card, tier_for
+from engine.words import plural
 
-# Why a game was skipped (the keys of the report).
-UNREADABLE = "unreadable moves"
-NO_MOVES = "no moves"
-NOT_MATE = "not a mate"
-MISSING_ELO = "missing Elo"
-LOW_ELO = "no player above 2500"
-WRONG_RESULT = "result contradicts the mate"
-ILLEGAL = "illegal position"
-VARIANT = "not standard chess"
-DUPLICATE = "duplicate"
+# Why a game was skipped: the keys of the count, English msgids that ``report`` translates.
+UNREADABLE = N_("unreadable moves")
+NO_MOVES = N_("no moves")
+NOT_MATE = N_("not a mate")
+MISSING_ELO = N_("missing Elo")
+LOW_ELO = N_("no player above 2500")
+WRONG_RESULT = N_("result contradicts the mate")
+ILLEGAL = N_("illegal position")
+VARIANT = N_("not standard chess")
+DUPLICATE = N_("duplicate")
 REASONS = (
     UNREADABLE,
     NO_MOVES,
@@ -151,15 +153,20 @@ def report(cards: list[dict[str, Any]], skipped: dict[str, int]) -> str:
     gold = sum(c["tier"] == "gold" for c in cards)
     read = len(cards) + sum(skipped.values())
     if read == 0:
-        return "No games found: is this a PGN file?"
-    kept = f"Kept {len(cards)} card{'s' if len(cards) != 1 else ''} ({gold} gold, "
-    kept += f"{len(cards) - gold} silver) from {read} game{'s' if read != 1 else ''}."
+        return _("No games found: is this a PGN file?")
+    kept = _("Kept {cards} ({gold} gold, {silver} silver) from {games}.").format(
+        cards=plural(len(cards), "card", "cards"),
+        gold=number(gold),
+        silver=number(len(cards) - gold),
+        games=plural(read, "game", "games"),
+    )
     if not skipped:
         return kept
-    parts = [f"{skipped[r]} {r}" for r in REASONS if skipped.get(r)]
-    parts += [f"{n} {r}" for r, n in sorted(skipped.items()) if r not in REASONS]
-    total = sum(skipped.values())
-    return f"{kept}\nSkipped {total}: {', '.join(parts)}."
+    counted = [(r, skipped[r]) for r in REASONS if skipped.get(r)]
+    counted += [(r, n) for r, n in sorted(skipped.items()) if r not in REASONS]
+    parts = ", ".join(f"{number(n)} {_(r)}" for r, n in counted)
+    total = number(sum(skipped.values()))
+    return kept + "\n" + _("Skipped {count}: {reasons}.").format(count=total, reasons=parts)
 
 
 def deck_json(cards: list[dict[str, Any]]) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import attrs
 
 from engine.core import IllegalAction, Seat
+from engine.i18n import _
 from engine.mates.state import (
     CHOOSE,
     ELO,
@@ -31,7 +32,7 @@ from engine.mates.table import (
     end_game,
     logged,
     pile_counts,
-    seat_name,
+    recorded_name,
     set_pile,
     take,
     turn_order,
@@ -94,7 +95,7 @@ def _end_by_count(state: MatesState) -> MatesState:
     counts = pile_counts(state)
     most = max(counts[s] for s in alive(state))
     winners = tuple(s for s in alive(state) if counts[s] == most)
-    names = " and ".join(seat_name(s) for s in winners)
+    names = " and ".join(recorded_name(s) for s in winners)  # the English record
     reason = f"After {ROUND_LIMIT} rounds {names} {'has' if len(winners) == 1 else 'have'} "
     reason += f"the most cards ({most})."
     return end_game(state, winners, reason)
@@ -116,11 +117,18 @@ def check_kind(state: MatesState, kind: str) -> None:
     """Refuse an attack of the kind the two-player stage forbids, saying why."""
     if kind in allowed_kinds(state):
         return
-    done = "an Elo attack" if kind == ELO else "a piece attack"
-    must = "a piece attack" if kind == ELO else "an Elo attack"
+    if kind == ELO:
+        raise IllegalAction(
+            _(
+                "With two players left attacks alternate: your last one was an Elo attack, "
+                "so this one must be a piece attack."
+            )
+        )
     raise IllegalAction(
-        f"With two players left attacks alternate: your last one was {done}, "
-        f"so this one must be {must}."
+        _(
+            "With two players left attacks alternate: your last one was a piece attack, "
+            "so this one must be an Elo attack."
+        )
     )
 
 
@@ -190,7 +198,7 @@ def end_round(state: MatesState, attacker_lost: bool) -> MatesState:
             state = logged(attrs.evolve(state, out=state.out + (seat,)), PlayerOut(seat=seat))
     left = alive(state)
     if len(left) == 1:
-        return end_game(state, left, f"{seat_name(left[0])} won every card.")
+        return end_game(state, left, f"{recorded_name(left[0])} won every card.")
     if len(left) == 2 and before > 2:  # the two-player stage begins: both kinds are free
         state = attrs.evolve(state, last_kind=("",) * len(state.piles))
     attacker = r.attacker

@@ -17,7 +17,6 @@ The helpers the screen needs are re-exported here (see ``__all__``).
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,8 +32,10 @@ from engine.core import (
     Outcome,
     Seat,
     check_seat,
+    rules_text,
     visible_log,
 )
+from engine.i18n import N_, _, ngettext, number
 from engine.mates.actions import ACTION_TYPES, EloAttack, PieceAttack
 from engine.mates.board import (
     Placement,
@@ -52,7 +53,6 @@ from engine.mates.data import (
     COLORS,
     DECK_DEFAULT,
     DECK_EXTENDED,
-    PIECE_NAMES,
     PIECE_VALUES,
     WHITE,
     Card,
@@ -60,6 +60,7 @@ from engine.mates.data import (
     deck_from_config,
     load_deck,
     mating_moves,
+    piece_words,
 )
 from engine.mates.duels import (
     announce,
@@ -110,10 +111,11 @@ from engine.mates.table import (
     facing_card,
     pile_counts,
     seat_name,
+    seat_short,
     turn_order,
 )
 from engine.rng import Rng
-from engine.words import plural
+from engine.words import listing, plural
 
 __all__ = [
     "HINT_COST",
@@ -129,6 +131,7 @@ __all__ = [
     "card_fen",
     "counter_placement",
     "deal_size",
+    "end_reason",
     "facing_card",
     "hint_piece",
     "mating_moves",
@@ -156,14 +159,43 @@ def redacted_cards(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return out
 
 
+# What each phase asks for (English msgids, translated when a move is refused).
 _ASKED = {
-    CHOOSE: "Choose your attack: by Elo (White or Black) or with a piece of your card.",
-    COUNTER: "Announce your counter-attack: a piece of your card, with colour and square.",
-    TIE_DEFEND: "The duel is tied: announce a piece of your new card.",
-    TIE_ATTACK: "The duel is tied: announce a piece of your new card.",
-    PUZZLE: "Enter the mating move, ask for a hint or give up.",
-    REVIEW: "Go on to the next card.",
+    CHOOSE: N_("Choose your attack: by Elo (White or Black) or with a piece of your card."),
+    COUNTER: N_("Announce your counter-attack: a piece of your card, with colour and square."),
+    TIE_DEFEND: N_("The duel is tied: announce a piece of your new card."),
+    TIE_ATTACK: N_("The duel is tied: announce a piece of your new card."),
+    PUZZLE: N_("Enter the mating move, ask for a hint or give up."),
+    REVIEW: N_("Go on to the next card."),
 }
+
+
+def end_reason(state: MatesState) -> str:
+    """Why a finished game ended, in the current language, from the final position (a view
+    will do): the sentence the state keeps is the game's English record, so a save made in
+    one language reads in another."""
+    if state.mode == SOLO:
+        solo = state.solo
+        assert solo is not None
+        return _("Solved {solved} of {total} mates · score {score} · best streak {best}.").format(
+            solved=number(solo.solved),
+            total=number(solo.total),
+            score=number(solo.score),
+            best=number(solo.best_streak),
+        )
+    if len(alive(state)) == 1:
+        return _("{player} won every card.").format(player=seat_name(alive(state)[0]))
+    counts = pile_counts(state)
+    winners = state.winners
+    return ngettext(
+        "After {rounds} rounds {names} has the most cards ({count}).",
+        "After {rounds} rounds {names} have the most cards ({count}).",
+        len(winners),
+    ).format(
+        rounds=number(ROUND_LIMIT),
+        names=listing(seat_name(s) for s in winners),
+        count=number(max((counts[s] for s in winners), default=0)),
+    )
 
 
 class MatesGame:
@@ -171,7 +203,7 @@ class MatesGame:
 
     id = "mates"
     name = "Mates Hostiles"
-    description = (
+    description = N_(
         "Chess-mate cards from real tournaments: attack with your card's Elo or with one of its "
         "pieces, for 2–4 players; or solve the mates alone."
     )
@@ -181,12 +213,21 @@ class MatesGame:
     options = (
         Option(
             "deck",
-            "Deck",
-            (("Default (48 cards)", DECK_DEFAULT), ("Extended (106 cards)", DECK_EXTENDED)),
+            N_("Deck"),
+            (
+                (N_("Default (48 cards)"), DECK_DEFAULT),
+                (N_("Extended (106 cards)"), DECK_EXTENDED),
+            ),
         ),
-        Option("puzzles", "Solo puzzles", (("Every card", 0), ("10 cards", 10), ("20 cards", 20))),
+        Option(
+            "puzzles",
+            N_("Solo puzzles"),
+            ((N_("Every card"), 0), (N_("10 cards"), 10), (N_("20 cards"), 20)),
+        ),
     )
-    bots: Mapping[str, Bot] = BotTable("engine.mates.ai", ("easy", "strong"))
+    bots: Mapping[str, Bot] = BotTable(
+        "engine.mates.ai", ("easy", "strong", "expert"), elsewhere={"expert": "engine.mates.expert"}
+    )
     state_type = MatesState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
@@ -195,23 +236,24 @@ class MatesGame:
     load_deck = staticmethod(load_deck)
 
     def seat_labels(self, players: int = 2) -> tuple[str, ...]:
+        """The seats in the current language: shown, never stored (saves keep seat numbers)."""
         if players == 1:
-            return ("Solver",)
+            return (_("Solver"),)
         return tuple(seat_name(s) for s in range(players))
 
     def new(self, config: Mapping[str, Any], seed: int, players: int = 2) -> MatesState:
         if not self.min_players <= players <= self.max_players:
-            raise ValueError("Mates Hostiles is for 1 player (solo puzzles) or 2–4 players")
+            raise ValueError(_("Mates Hostiles is for 1 player (solo puzzles) or 2–4 players"))
         try:
             cards = deck_from_config(config.get("deck", DECK_DEFAULT))
         except DeckError as exc:
-            raise ValueError(f"deck: {exc}") from None
+            raise ValueError(_("deck: {problem}").format(problem=exc)) from None
         rng = Rng.from_seed(seed)
         order, rng = rng.shuffle(range(len(cards)))
         if players == 1:
             limit = config.get("puzzles", 0)
             if type(limit) is not int or limit < 0:
-                raise ValueError("puzzles must be a whole number (0 for every card)")
+                raise ValueError(_("puzzles must be a whole number (0 for every card)"))
             chosen = order[:limit] if limit else order
             state = MatesState(
                 mode=SOLO,
@@ -224,7 +266,11 @@ class MatesGame:
             return show_next(state)
         each = deal_size(players, len(cards))
         if each < 1:
-            raise ValueError(f"deck: {len(cards)} cards are too few for {players} players")
+            raise ValueError(
+                _("deck: {cards} are too few for {players} players").format(
+                    cards=plural(len(cards), "card", "cards"), players=number(players)
+                )
+            )
         piles = tuple(order[s * each : (s + 1) * each] for s in range(players))
         state = MatesState(
             mode=TABLE,
@@ -272,7 +318,7 @@ class MatesGame:
     def apply(self, state: MatesState, seat: Seat, action: Any) -> MatesState:
         check_seat(self, state, seat)
         if not isinstance(action, ACTION_TYPES):
-            raise IllegalAction("That is not a move in Mates Hostiles.")
+            raise IllegalAction(_("That is not a move in Mates Hostiles."))
         if state.mode == SOLO:
             return play_solo(state, action, self._asked(state))
         if isinstance(action, EloAttack):
@@ -280,7 +326,7 @@ class MatesGame:
                 raise IllegalAction(self._asked(state))
             side = action.side.lower() if isinstance(action.side, str) else action.side
             if side not in COLORS:
-                raise IllegalAction("Name the side whose Elo attacks: white or black.")
+                raise IllegalAction(_("Name the side whose Elo attacks: white or black."))
             check_kind(state, ELO)
             return elo_attack(record_kind(state, ELO), side)
         if isinstance(action, PieceAttack):
@@ -291,32 +337,41 @@ class MatesGame:
                 check_kind(state, PIECE)
             piece = self._check_piece(state.cards[card], action)
             return self._announce(state, piece)
-        raise IllegalAction("That move belongs to the solo puzzles.")
+        raise IllegalAction(_("That move belongs to the solo puzzles."))
 
     def _asked(self, state: MatesState) -> str:
-        return _ASKED.get(state.phase, "That move is not possible now.")
+        asked = _ASKED.get(state.phase)
+        return _(asked) if asked else _("That move is not possible now.")
 
     def _check_piece(self, card: Card, action: PieceAttack) -> Piece:
         color, letter, square = action.color, action.piece, action.square
         if not isinstance(color, str) or color.lower() not in COLORS:
-            raise IllegalAction("Name the piece's colour: white or black.")
+            raise IllegalAction(_("Name the piece's colour: white or black."))
         if not isinstance(letter, str) or letter.upper() not in PIECE_VALUES:
-            raise IllegalAction("Name the piece by its letter: Q, R, B, N or P.")
+            raise IllegalAction(_("Name the piece by its letter: Q, R, B, N or P."))
         if not isinstance(square, str) or square.lower() not in chess.SQUARE_NAMES:
-            raise IllegalAction(f"{square!r} is not a square: use a file a–h and a rank 1–8.")
+            raise IllegalAction(
+                _("{square} is not a square: use a file a–h and a rank 1–8.").format(
+                    square=repr(square)
+                )
+            )
         color, letter, square = color.lower(), letter.upper(), square.lower()
         if letter == "K":
-            raise IllegalAction("The king cannot attack: choose another piece.")
+            raise IllegalAction(_("The king cannot attack: choose another piece."))
         piece = Piece(color, letter, square)
         if piece not in pieces_on(card):
             there = position(card.fen).piece_at(chess.parse_square(square))
             if there is None:
-                holds = f"{square} is empty"
+                holds = _("{square} is empty").format(square=square)
             else:
-                holds = f"{square} holds a {color_name(there.color)} "
-                holds += PIECE_NAMES[there.symbol().upper()]
+                holds = _("{square} holds a {piece}").format(
+                    square=square,
+                    piece=piece_words(color_name(there.color), there.symbol().upper()),
+                )
             raise IllegalAction(
-                f"There is no {color} {PIECE_NAMES[letter]} on {square} of your card ({holds})."
+                _("There is no {piece} on {square} of your card ({holds}).").format(
+                    piece=piece_words(color, letter), square=square, holds=holds
+                )
             )
         assert letter in ATTACKERS
         return piece
@@ -355,25 +410,39 @@ class MatesGame:
         )
 
     def outcome(self, state: MatesState) -> Outcome | None:
+        """The reason in the current language (``end_reason``), not the stored English one."""
         if state.phase != OVER:
             return None
-        return Outcome(state.winners, state.reason)
+        return Outcome(state.winners, end_reason(state))
 
     def progress(self, state: MatesState) -> str:
         if state.mode == SOLO:
             solo = state.solo
             assert solo is not None
             if state.phase == OVER:
-                return f"Solved {solo.solved} of {solo.total} · score {solo.score}"
-            number = len(solo.history) + (1 if state.phase == PUZZLE else 0)
-            return f"Card {number} of {solo.total} · score {solo.score} · streak {solo.streak}"
-        counts = ", ".join(
-            f"P{s + 1} {len(p)}" for s, p in enumerate(state.piles) if s not in state.out
-        )
+                return _("Solved {solved} of {total} · score {score}").format(
+                    solved=number(solo.solved), total=number(solo.total), score=number(solo.score)
+                )
+            nth = len(solo.history) + (1 if state.phase == PUZZLE else 0)
+            return _("Card {n} of {total} · score {score} · streak {streak}").format(
+                n=number(nth),
+                total=number(solo.total),
+                score=number(solo.score),
+                streak=number(solo.streak),
+            )
         if state.phase == OVER:
-            names = " and ".join(seat_name(s) for s in state.winners)
-            return f"{names} won after {plural(state.rounds, 'round')}"
-        return f"Round {state.rounds} · piles: {counts}"
+            return _("{names} won after {rounds}").format(
+                names=listing(seat_name(s) for s in state.winners),
+                rounds=plural(state.rounds, "round", "rounds"),
+            )
+        counts = ", ".join(
+            f"{seat_short(s)} {number(len(p))}"
+            for s, p in enumerate(state.piles)
+            if s not in state.out
+        )
+        return _("Round {round} · piles: {counts}").format(
+            round=number(state.rounds), counts=counts
+        )
 
     def chapter(self, state: MatesState) -> str:
         """A replay steps a round at a time on the table, a card at a time in the solo (its
@@ -381,15 +450,12 @@ class MatesGame:
         if state.mode == SOLO:
             solo = state.solo
             assert solo is not None
-            return f"Card {len(solo.history) + (1 if state.phase == PUZZLE else 0)}"
-        return f"Round {state.rounds}"
+            nth = len(solo.history) + (1 if state.phase == PUZZLE else 0)
+            return _("Card {n}").format(n=number(nth))
+        return _("Round {round}").format(round=number(state.rounds))
 
     def rules_markdown(self) -> str:
-        return (
-            importlib.resources.files("engine.mates")
-            .joinpath("RULES.md")
-            .read_text(encoding="utf-8")
-        )
+        return rules_text("engine.mates")
 
 
 def _hide_blind(stack: Stack) -> Stack:

@@ -10,6 +10,7 @@ import attrs
 import chess
 
 from engine.core import IllegalAction
+from engine.i18n import _
 from engine.mates.actions import GiveUp, Hint, NextPuzzle, Solve
 from engine.mates.board import card_board, color_name, position
 from engine.mates.data import Card
@@ -35,7 +36,7 @@ def parse_answer(card: Card, text: str) -> chess.Move:
     board = position(card.fen)
     answer = text.strip()
     if not answer:
-        raise IllegalAction("Type a move, like Qxf7# or d1f7.")
+        raise IllegalAction(_("Type a move, like Qxf7# or d1f7."))
     try:  # two squares, also written "d1 f7" or "d1-f7"
         move = chess.Move.from_uci(answer.lower().replace(" ", "").replace("-", ""))
     except ValueError:
@@ -45,7 +46,9 @@ def parse_answer(card: Card, text: str) -> chess.Move:
     try:
         return board.parse_san(answer)
     except ValueError:
-        raise IllegalAction(f"{answer} is not a legal move in this position.") from None
+        raise IllegalAction(
+            _("{move} is not a legal move in this position.").format(move=answer)
+        ) from None
 
 
 def hint_piece(card: Card) -> Piece:
@@ -65,7 +68,7 @@ def show_next(state: MatesState) -> MatesState:
     assert solo is not None
     if not solo.order:
         n, total = solo.solved, solo.total
-        reason = (
+        reason = (  # the English record (see ``table.end_game``)
             f"Solved {n} of {total} mates · score {solo.score} · best streak {solo.best_streak}."
         )
         return end_game(state, (0,), reason)
@@ -93,14 +96,14 @@ def play_solo(state: MatesState, action: Any, asked: str) -> MatesState:
     assert solo is not None
     if isinstance(action, NextPuzzle):
         if state.phase != REVIEW:
-            raise IllegalAction("Answer this card first (or give up).")
+            raise IllegalAction(_("Answer this card first (or give up)."))
         return show_next(state)
     if state.phase != PUZZLE:
         raise IllegalAction(asked)
     card = state.cards[solo.current]
     if isinstance(action, Hint):
         if solo.hint is not None:
-            raise IllegalAction("You already have the hint for this card.")
+            raise IllegalAction(_("You already have the hint for this card."))
         piece = hint_piece(card)
         state = attrs.evolve(state, solo=attrs.evolve(solo, hint=piece))
         return logged(state, HintGiven(card=solo.current, piece=piece.piece, square=piece.square))
@@ -108,13 +111,13 @@ def play_solo(state: MatesState, action: Any, asked: str) -> MatesState:
         return _answered(state, "", False)
     if isinstance(action, Solve):
         if not isinstance(action.move, str):
-            raise IllegalAction("Type a move, like Qxf7# or d1f7.")
+            raise IllegalAction(_("Type a move, like Qxf7# or d1f7."))
         move = parse_answer(card, action.move)
         board = card_board(card)
         san = board.san(move)
         board.push(move)
         return _answered(state, san, board.is_checkmate())
-    raise IllegalAction("In the solo puzzles you only enter moves, take hints or give up.")
+    raise IllegalAction(_("In the solo puzzles you only enter moves, take hints or give up."))
 
 
 def _answered(state: MatesState, answer: str, correct: bool) -> MatesState:

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from engine.core import Seat
+from engine.i18n import _, number, pgettext
 from engine.mates.data import DEAL
 from engine.mates.state import (
     OVER,
@@ -26,6 +27,19 @@ from engine.mates.state import (
 
 
 def seat_name(seat: Seat) -> str:
+    """``"Player 2"`` in the current language: shown, never stored (saves keep seat numbers)."""
+    return _("Player {n}").format(n=number(seat + 1))
+
+
+def seat_short(seat: Seat) -> str:
+    """``"P2"``: the seat where room is short, in the current language."""
+    return pgettext("short for Player", "P{n}").format(n=number(seat + 1))
+
+
+def recorded_name(seat: Seat) -> str:
+    """``"Player 2"`` as the game records it in the reason a finished game keeps: English
+    whatever the language, so a replay gives the same state byte for byte (players read
+    ``rules.end_reason``)."""
     return f"Player {seat + 1}"
 
 
@@ -107,5 +121,8 @@ def set_duel(state: MatesState, k: int, duel: Duel) -> MatesState:
 
 
 def end_game(state: MatesState, winners: tuple[Seat, ...], reason: str) -> MatesState:
+    """End the game. ``reason`` is the English record the state and the log keep, the same
+    whatever language is spoken; players read ``rules.end_reason``, worded from the final
+    position in their language."""
     state = attrs.evolve(state, phase=OVER, winners=winners, reason=reason, round=None)
     return logged(state, GameEnded(winners=winners, reason=reason))

@@ -20,6 +20,7 @@ arguments (the odds of a fight).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -46,6 +47,7 @@ from engine.metauro.data import (
     INFANTRY,
     KIND_BONUS,
     NEIGHBOURS,
+    SQUARES,
     TERRAIN_BONUS,
     TRUMPET,
     distance,
@@ -61,7 +63,7 @@ from engine.metauro.state import ADVANCE, DEPLOY, MOVE, PAIR, RETREAT, MetauroSt
 def clear_caches() -> None:
     """Forget every memoised value the bots lean on. Their answers never depend on it; the
     bench calls it to time decisions cold, and the tests to show the answers stay the same."""
-    _pair_value.cache_clear()
+    pair_value.cache_clear()
     fight_odds.cache_clear()
 
 
@@ -123,7 +125,7 @@ GUARD_WEIGHT = 0.9  # a unit shielding the general takes that much of his threat
 
 
 @lru_cache(maxsize=4096)
-def _pair_value(
+def pair_value(
     kind_a: str,
     bonus_a: int,
     can_retreat_a: bool,
@@ -141,10 +143,10 @@ def _pair_value(
     return gained - lost
 
 
-class _Plan:
+class Plan:
     """What the strong bot knows about the position while it plans one decision."""
 
-    def __init__(self, view: MetauroState, seat: Seat) -> None:
+    def __init__(self, view: MetauroState, seat: Seat, threats: bool = True) -> None:
         self.view = view
         self.seat = seat
         self.board = BOARDS[view.scenario]
@@ -162,7 +164,9 @@ class _Plan:
         self.general = next((u.square for u in self.own if u.kind == GENERAL), None)
         self.own_standards = self.board.standards[seat]
         self.enemy_standards = self.board.standards[1 - seat]
-        self._threats()
+        self._nearest: dict[str, int] = {}
+        if threats:  # what the enemy could do next turn; a choice of pairs does not need it
+            self._threats()
 
     def _threats(self) -> None:
         """For every square an enemy unit could stand on next turn, the (kind, advantage) of
@@ -185,6 +189,16 @@ class _Plan:
             {e.id for e in self.enemy if sq in self.enemy_reach[e.id]} for sq in self.own_standards
         ]
         self.standards_danger = all(reachers) and len(set().union(*reachers)) >= 2
+
+    def nearest(self, sq: str) -> int:
+        """The distance from ``sq`` to the nearest enemy (0 with none), memoised for the plan:
+        the enemy does not move while a plan is made."""
+        near = self._nearest.get(sq)
+        if near is None:
+            row = DISTANCES[sq]
+            near = min((row[e] for e in self.enemy_squares), default=0)
+            self._nearest[sq] = near
+        return near
 
     # -- pieces of the score --
 
@@ -232,7 +246,7 @@ class _Plan:
         bonus = self.bonus(kind, sq)
         can_retreat = self.own_can_retreat(kind, sq)
         values = sorted(
-            (_pair_value(k, b, True, kind, bonus, can_retreat) for k, b in attackers),
+            (pair_value(k, b, True, kind, bonus, can_retreat) for k, b in attackers),
             reverse=True,
         )
         top = max(0.0, values[0])
@@ -263,7 +277,7 @@ class _Plan:
             for e in self.enemy_occ.get(n, ()):
                 if claims.get(e.id):
                     continue
-                value = _pair_value(
+                value = pair_value(
                     kind,
                     bonus,
                     can_retreat,
@@ -277,10 +291,7 @@ class _Plan:
 
     def positional(self, u: Unit, sq: str) -> float:
         score = 0.0
-        if self.enemy:
-            near = min(distance(sq, e) for e in self.enemy_squares)
-        else:
-            near = 0
+        near = self.nearest(sq)
         if u.kind == GENERAL:
             # Keep well away from the enemy, off the home edge (no retreat from there).
             score -= GENERAL_AWAY * max(0, GENERAL_SAFE - near)
@@ -289,7 +300,7 @@ class _Plan:
         else:
             score -= ADVANCE_WEIGHT * near
             if self.enemy_general is not None:
-                score -= HUNT_WEIGHT * distance(sq, self.enemy_general)
+                score -= HUNT_WEIGHT * DISTANCES[sq][self.enemy_general]
         enemy_std = self.enemy_standards
         if sq in enemy_std:
             score += STANDARD_HELD
@@ -300,7 +311,8 @@ class _Plan:
             holdable = [s for s in enemy_std if self.terrain[s] in ground(u.kind)]
             free = [s for s in holdable if not self.occ.get(s)]
             if free:
-                score -= RAID_WEIGHT * min(distance(sq, s) for s in free)
+                row = DISTANCES[sq]
+                score -= RAID_WEIGHT * min(row[s] for s in free)
         if sq in self.own_standards and self.standards_danger and u.kind != GENERAL:
             score += COVER_STANDARD
         return score
@@ -311,6 +323,10 @@ class _Plan:
         if u.kind != GENERAL:
             score += GUARD_WEIGHT * self.guard(sq)
         return score, target
+
+
+DISTANCES: dict[str, dict[str, int]] = {a: {b: distance(a, b) for b in SQUARES} for a in SQUARES}
+"""``distance`` as a table: the plans ask it in their inner loops."""
 
 
 def _fits(kinds: list[str]) -> bool:
@@ -331,16 +347,23 @@ def _plan_next(view: MetauroState, seat: Seat) -> Move | None:
     earlier choice, so this is the first step of the whole turn's plan from this position, and
     nothing but the position decides it.
     """
-    plan = _Plan(view, seat)
+    return next(plan_moves(view, seat), None)
+
+
+def plan_moves(view: MetauroState, seat: Seat) -> Iterator[Move]:
+    """The moves of the whole turn's plan from this position, in plan order: the strong bot
+    plays the first and plans afresh; a searching bot may play them all at once, a cheaper
+    approximation of the same turn (they are all legal one after the other)."""
+    plan = Plan(view, seat)
     free = set(movable(view))
     if not plan.enemy:
-        return None
+        return
     # The general first (his guards then close round him), then the front units.
     order = sorted(
         (u for u in plan.own if u.id in free),
         key=lambda u: (
             u.kind != GENERAL,
-            min(distance(u.square, e) for e in plan.enemy_squares),
+            plan.nearest(u.square),
             u.id,
         ),
     )
@@ -370,8 +393,7 @@ def _plan_next(view: MetauroState, seat: Seat) -> Move | None:
         if best_target is not None:
             claims[best_target] = claims.get(best_target, 0) + 1
         if best_sq != u.square:
-            return Move(u.square, best_sq, (u.id,))
-    return None
+            yield Move(u.square, best_sq, (u.id,))
 
 
 def _next_move(view: MetauroState, seat: Seat) -> Any:
@@ -384,14 +406,14 @@ def _next_move(view: MetauroState, seat: Seat) -> Any:
     if move is not None:
         return move
     if quiet:
-        return _least_bad_move(view, seat)  # a pass now would lose or draw the battle
+        return least_bad_move(view, seat)  # a pass now would lose or draw the battle
     return EndMove() if view.moved else Pass()
 
 
-def _least_bad_move(view: MetauroState, seat: Seat) -> Any:
+def least_bad_move(view: MetauroState, seat: Seat) -> Any:
     """Some move rather than a pass that would lose or draw the battle: the unit move of best
     score, even if standing still would score better."""
-    plan = _Plan(view, seat)
+    plan = Plan(view, seat)
     claims: dict[int, int] = {}
     best: tuple[float, Any] | None = None
     for uid in movable(view):
@@ -406,16 +428,16 @@ def _least_bad_move(view: MetauroState, seat: Seat) -> Any:
     return best[1] if best is not None else Pass()
 
 
-def _best_pair(view: MetauroState, seat: Seat) -> Any:
+def best_pair(view: MetauroState, seat: Seat) -> Any:
     pairs = facing_pairs(view)
     if not pairs:
         return AutoPair()
-    plan = _Plan(view, seat)
+    plan = Plan(view, seat, threats=False)
     by_id = {u.id: u for u in view.units}
 
     def value(p: tuple[int, int]) -> float:
         a, b = by_id[p[0]], by_id[p[1]]
-        return _pair_value(
+        return pair_value(
             a.kind,
             plan.bonus(a.kind, a.square),
             plan.own_can_retreat(a.kind, a.square),
@@ -428,13 +450,13 @@ def _best_pair(view: MetauroState, seat: Seat) -> Any:
     return Pair(*best)
 
 
-def _best_retreat(view: MetauroState, seat: Seat) -> Any:
+def best_retreat(view: MetauroState, seat: Seat) -> Any:
     options = METAURO.legal_actions(view, seat)
     clash = view.clash
     assert clash is not None and clash.retreating is not None
     u = unit_at(view, clash.retreating)
     assert u is not None
-    plan = _Plan(view, seat)
+    plan = Plan(view, seat)
     plan.occ[u.square].remove(u.kind)
     return max(
         options,
@@ -445,12 +467,12 @@ def _best_retreat(view: MetauroState, seat: Seat) -> Any:
     )
 
 
-def _advance_or_not(view: MetauroState, seat: Seat) -> Any:
+def advance_or_not(view: MetauroState, seat: Seat) -> Any:
     clash = view.clash
     assert clash is not None and clash.advancer is not None and clash.vacated is not None
     u = unit_at(view, clash.advancer)
     assert u is not None
-    plan = _Plan(view, seat)
+    plan = Plan(view, seat)
     claims: dict[int, int] = {}
     stay, _ = plan.local(u, u.square, claims)
     plan.occ[u.square].remove(u.kind)
@@ -466,9 +488,9 @@ def strong(view: MetauroState, seat: Seat, rng: random.Random) -> Any:
     if phase == MOVE:
         return _next_move(view, seat)
     if phase == PAIR:
-        return _best_pair(view, seat)
+        return best_pair(view, seat)
     if phase == RETREAT:
-        return _best_retreat(view, seat)
+        return best_retreat(view, seat)
     if phase == ADVANCE:
-        return _advance_or_not(view, seat)
+        return advance_or_not(view, seat)
     raise ValueError(f"no move in phase {phase!r}")

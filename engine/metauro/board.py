@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from engine.core import IllegalAction, Seat
+from engine.i18n import N_, _
 from engine.metauro.data import (
     BOARDS,
     CARTHAGINIANS,
@@ -23,22 +24,22 @@ from engine.metauro.data import (
     FOOT,
     GENERAL,
     INFANTRY,
-    KIND_NAMES,
     LETTERS,
     ROMANS,
     SQUARES,
     TRUMPET,
+    UNIT_NAMES,
     Board,
     ground,
     stack_fits,
 )
 from engine.metauro.state import MetauroState, Unit
 
-STACKING_RULE = (
+STACKING_RULE = N_(
     "at most 3 infantry, or 2 cavalry, or 1 elephant, or 1 infantry with 1 cavalry "
     "(generals and trumpets count as infantry)"
 )
-"""The stacking limits (rule 2) as a refusal reason quotes them."""
+"""The stacking limits (rule 2) as a refusal reason quotes them (``_`` where quoted)."""
 
 
 def board_of(state: MetauroState) -> Board:
@@ -102,11 +103,11 @@ def unit_at(state: MetauroState, unit_id: int) -> Unit | None:
 
 
 def unit_name(state: MetauroState, unit: Unit) -> str:
-    """``"Hasdrubal"`` for a general, otherwise e.g. ``"Roman cavalry"``."""
+    """``"Hasdrubal"`` for a general (his name as printed), otherwise e.g. ``"Roman
+    cavalry"`` in the current language."""
     if unit.kind == GENERAL and state.generals[unit.side]:
         return state.generals[unit.side]
-    adjective = "Roman" if unit.side == ROMANS else "Carthaginian"
-    return f"{adjective} {KIND_NAMES[unit.kind]}"
+    return _(UNIT_NAMES[unit.side, unit.kind])
 
 
 def casualties(state: MetauroState) -> tuple[int, int]:
@@ -211,10 +212,14 @@ def relocate(state: MetauroState, moves: Mapping[int, str]) -> MetauroState:
 def own_unit(state: MetauroState, seat: Seat, unit_id: Any) -> Unit:
     """The unit ``unit_id`` of ``seat``'s army, or ``IllegalAction`` saying why not."""
     if isinstance(unit_id, bool) or not isinstance(unit_id, int):
-        raise IllegalAction(f"{unit_id!r} is not a unit.")
+        raise IllegalAction(_("{value} is not a unit.").format(value=repr(unit_id)))
     u = unit_at(state, unit_id)
     if u is None:
-        raise IllegalAction(f"There is no unit {unit_id} on the board.")
+        raise IllegalAction(_("There is no unit {unit} on the board.").format(unit=unit_id))
     if u.side != seat:
-        raise IllegalAction(f"The {unit_name(state, u)} on {u.square} is not yours.")
+        raise IllegalAction(
+            _("The {unit} on {square} is not yours.").format(
+                unit=unit_name(state, u), square=u.square
+            )
+        )
     return u

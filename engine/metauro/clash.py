@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from engine.core import IllegalAction, Seat
+from engine.i18n import _
 from engine.metauro.actions import Advance, AutoPair, Pair, Retreat
 from engine.metauro.board import (
     add_events,
@@ -266,23 +267,29 @@ def choose_pair(state: MetauroState, seat: Seat, action: Pair | AutoPair) -> Met
     own = own_unit(state, seat, action.own)
     enemy = action.enemy
     if isinstance(enemy, bool) or not isinstance(enemy, int) or unit_at(state, enemy) is None:
-        raise IllegalAction(f"There is no enemy unit {enemy!r} on the board.")
+        raise IllegalAction(
+            _("There is no enemy unit {unit} on the board.").format(unit=repr(enemy))
+        )
     foe = unit_at(state, enemy)
     assert foe is not None
     if foe.side == seat:
-        raise IllegalAction("Pair your soldier with an enemy soldier.")
+        raise IllegalAction(_("Pair your soldier with an enemy soldier."))
     clash = state.clash
     assert clash is not None
     if own.id in clash.done or foe.id in clash.done:
-        raise IllegalAction("No soldier fights twice in one clash.")
+        raise IllegalAction(_("No soldier fights twice in one clash."))
     if foe.square not in EDGE_NEIGHBOURS[own.square]:
         raise IllegalAction(
-            f"{own.square} and {foe.square} do not share an edge: those two do not face each other."
+            _("{own} and {enemy} do not share an edge: those two do not face each other.").format(
+                own=own.square, enemy=foe.square
+            )
         )
     if (own.id, foe.id) not in facing_pairs(state):
         raise IllegalAction(
-            "That pair would leave other facing soldiers without an opponent: choose "
-            "pairs so that as many fights as possible take place."
+            _(
+                "That pair would leave other facing soldiers without an opponent: choose "
+                "pairs so that as many fights as possible take place."
+            )
         )
     return _fight(state, own.id, foe.id)
 
@@ -294,8 +301,10 @@ def retreat(state: MetauroState, action: Retreat) -> MetauroState:
     options = retreat_options(state, clash.retreating)
     if action.to not in options:
         raise IllegalAction(
-            f"Retreat to one of {', '.join(options)}: a free square touching yours, one "
-            "column nearer your own side."
+            _(
+                "Retreat to one of {squares}: a free square touching yours, one column nearer "
+                "your own side."
+            ).format(squares=", ".join(options))
         )
     u = unit_at(state, clash.retreating)
     assert u is not None

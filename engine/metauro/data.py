@@ -10,8 +10,19 @@ from __future__ import annotations
 
 import attrs
 
+from engine.i18n import N_, _
+
 ROMANS, CARTHAGINIANS = 0, 1
-SIDES = ("Romans", "Carthaginians")
+# English, as the game records them (the reason a finished battle keeps): players read
+# ``side_name``. Terrain and unit kinds are words, translated where shown (``terrain_name``,
+# ``kind_name``); generals, consuls and battles are names and keep their printed form.
+SIDES = (N_("Romans"), N_("Carthaginians"))
+
+
+def side_name(side: int) -> str:
+    """``"Romans"`` or ``"Carthaginians"`` in the current language."""
+    return _(SIDES[side])
+
 
 COLUMNS = "abcdefghijklmnop"
 WIDTH = len(COLUMNS)  # 16
@@ -29,14 +40,21 @@ RUINS = "r"
 
 TERRAINS = (PLAIN, FOREST, HILL, ROCKS, RIVER, FORD, RUINS)
 TERRAIN_NAMES = {
-    PLAIN: "plain",
-    FOREST: "forest",
-    HILL: "accessible mountain",
-    ROCKS: "inaccessible mountain",
-    RIVER: "unfordable river",
-    FORD: "ford",
-    RUINS: "ruins",
+    PLAIN: N_("plain"),
+    FOREST: N_("forest"),
+    HILL: N_("accessible mountain"),
+    ROCKS: N_("inaccessible mountain"),
+    RIVER: N_("unfordable river"),
+    FORD: N_("ford"),
+    RUINS: N_("ruins"),
 }
+
+
+def terrain_name(terrain: str) -> str:
+    """A terrain glyph's name in the current language (``"f"`` → ``"forest"``)."""
+    return _(TERRAIN_NAMES[terrain])
+
+
 TERRAIN_BONUS = {FOREST: 1, HILL: 1, RUINS: 1}  # advantage points for the soldier standing there
 
 # --- units -------------------------------------------------------------------------------------
@@ -49,12 +67,33 @@ TRUMPET = "trumpet"  # Zama: moves and stacks as infantry, never wins a fight
 
 KINDS = (GENERAL, INFANTRY, CAVALRY, ELEPHANT, TRUMPET)
 KIND_NAMES = {
-    GENERAL: "general",
-    INFANTRY: "infantry",
-    CAVALRY: "cavalry",
-    ELEPHANT: "elephant",
-    TRUMPET: "trumpet",
+    GENERAL: N_("general"),
+    INFANTRY: N_("infantry"),
+    CAVALRY: N_("cavalry"),
+    ELEPHANT: N_("elephant"),
+    TRUMPET: N_("trumpet"),
 }
+# A unit by its side, one msgid each: the adjective agrees with the kind in Spanish and
+# Italian ("caballería romana", "elefante cartaginés").
+UNIT_NAMES = {
+    (ROMANS, GENERAL): N_("Roman general"),
+    (ROMANS, INFANTRY): N_("Roman infantry"),
+    (ROMANS, CAVALRY): N_("Roman cavalry"),
+    (ROMANS, ELEPHANT): N_("Roman elephant"),
+    (ROMANS, TRUMPET): N_("Roman trumpet"),
+    (CARTHAGINIANS, GENERAL): N_("Carthaginian general"),
+    (CARTHAGINIANS, INFANTRY): N_("Carthaginian infantry"),
+    (CARTHAGINIANS, CAVALRY): N_("Carthaginian cavalry"),
+    (CARTHAGINIANS, ELEPHANT): N_("Carthaginian elephant"),
+    (CARTHAGINIANS, TRUMPET): N_("Carthaginian trumpet"),
+}
+
+
+def kind_name(kind: str) -> str:
+    """A kind of unit in the current language (``"cavalry"``)."""
+    return _(KIND_NAMES[kind])
+
+
 LETTERS = {GENERAL: "G", INFANTRY: "I", CAVALRY: "C", ELEPHANT: "E", TRUMPET: "T"}
 
 FOOT = frozenset({INFANTRY, GENERAL, TRUMPET})  # stack and move as infantry

@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from engine.core import IllegalAction, Seat
+from engine.i18n import _, ngettext, number
 from engine.metauro.actions import EndMove, Move, Pass, TimeUp
 from engine.metauro.board import (
     STACKING_RULE,
@@ -31,14 +32,14 @@ from engine.metauro.board import (
 )
 from engine.metauro.data import (
     EDGE_NEIGHBOURS,
-    KIND_NAMES,
     NEIGHBOURS,
     RANGE,
-    TERRAIN_NAMES,
     Board,
     ground,
     is_square,
+    kind_name,
     stack_fits,
+    terrain_name,
 )
 from engine.metauro.state import MOVE, MetauroState, Moved, Unit
 
@@ -190,22 +191,28 @@ def move_units(state: MetauroState, seat: Seat, action: Move) -> MetauroState:
     """Apply one ``Move`` of the turn, or refuse it with the reason."""
     frm, to = action.frm, action.to
     if not is_square(frm):
-        raise IllegalAction(f"{frm!r} is not a square on the board.")
+        raise IllegalAction(_("{value} is not a square on the board.").format(value=repr(frm)))
     if not is_square(to):
-        raise IllegalAction(f"{to!r} is not a square on the board.")
+        raise IllegalAction(_("{value} is not a square on the board.").format(value=repr(to)))
     ids = action.units
     if not isinstance(ids, tuple) or not ids:
-        raise IllegalAction("Choose at least one unit to move.")
+        raise IllegalAction(_("Choose at least one unit to move."))
     if len(set(ids)) != len(ids):
-        raise IllegalAction("A unit is listed twice.")
+        raise IllegalAction(_("A unit is listed twice."))
     group = [own_unit(state, seat, i) for i in ids]
     for u in group:
         if u.square != frm:
-            raise IllegalAction(f"The {unit_name(state, u)} is on {u.square}, not on {frm}.")
+            raise IllegalAction(
+                _("The {unit} is on {square}, not on {start}.").format(
+                    unit=unit_name(state, u), square=u.square, start=frm
+                )
+            )
         if u.id in state.moved:
-            raise IllegalAction(f"The {unit_name(state, u)} has already moved this turn.")
+            raise IllegalAction(
+                _("The {unit} has already moved this turn.").format(unit=unit_name(state, u))
+            )
     if to == frm:
-        raise IllegalAction("Choose a different square to move to.")
+        raise IllegalAction(_("Choose a different square to move to."))
     if to not in group_reach(state, frm, group):
         raise IllegalAction(_why_not(state, group, frm, to))
     state = relocate(state, {u.id: to for u in group})
@@ -218,19 +225,23 @@ def _why_not(state: MetauroState, group: list[Unit], frm: str, to: str) -> str:
     occ = occupancy(state.units)
     there = occ.get(to, [])
     if there and there[0].side != group[0].side:
-        return f"The enemy holds {to}: you can only take it in a clash."
+        return _("The enemy holds {square}: you can only take it in a clash.").format(square=to)
     terrain = board.terrain(to)
     for u in group:
         if terrain not in ground(u.kind):
-            name = KIND_NAMES[u.kind].capitalize()
-            return f"{name} cannot enter {TERRAIN_NAMES[terrain]} ({to})."
+            return _("{kind} cannot enter {terrain} ({square}).").format(
+                kind=kind_name(u.kind).capitalize(), terrain=terrain_name(terrain), square=to
+            )
     for u in group:
         if to not in reach(board, occ, u.side, u.kind, frm):
             n = RANGE[u.kind]
-            steps = "1 square" if n == 1 else f"up to {n} squares"
-            return (
-                f"{to} is out of reach: {KIND_NAMES[u.kind]} moves {steps} through "
-                "touching squares of its own ground, and stops on entering a square that "
-                "shares an edge with an enemy."
+            steps = (
+                _("1 square")
+                if n == 1
+                else ngettext("up to {n} square", "up to {n} squares", n).format(n=number(n))
             )
-    return f"{to} has no room for them: {STACKING_RULE}."
+            return _(
+                "{square} is out of reach: {kind} moves {steps} through touching squares of its "
+                "own ground, and stops on entering a square that shares an edge with an enemy."
+            ).format(square=to, kind=kind_name(u.kind), steps=steps)
+    return _("{square} has no room for them: {rule}.").format(square=to, rule=_(STACKING_RULE))

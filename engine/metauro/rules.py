@@ -13,7 +13,6 @@ never imports them.
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,8 +26,10 @@ from engine.core import (
     Outcome,
     Seat,
     check_seat,
+    rules_text,
     visible_log,
 )
+from engine.i18n import N_, _, number
 from engine.metauro.actions import (
     ACTION_TYPES,
     Advance,
@@ -71,7 +72,7 @@ from engine.metauro.clash import (
     retreat,
     retreat_options,
 )
-from engine.metauro.data import BOARDS, CARTHAGINIANS, CONSULS, ROMANS, SIDES, is_square
+from engine.metauro.data import BOARDS, CARTHAGINIANS, CONSULS, ROMANS, is_square, side_name
 from engine.metauro.movement import movable, move_options, move_units, reachable
 from engine.metauro.state import (
     ADVANCE,
@@ -87,7 +88,7 @@ from engine.metauro.state import (
     Passed,
     TimeRanOut,
 )
-from engine.metauro.turn import start_turn
+from engine.metauro.turn import end_reason, start_turn
 from engine.rng import Rng
 
 __all__ = [  # the Game object, and the helpers the screen reads through this module
@@ -96,6 +97,7 @@ __all__ = [  # the Game object, and the helpers the screen reads through this mo
     "board_rows",
     "casualties",
     "clash_odds",
+    "end_reason",
     "facing_pairs",
     "movable",
     "occupancy",
@@ -107,13 +109,21 @@ __all__ = [  # the Game object, and the helpers the screen reads through this mo
     "unit_name",
 ]
 
+# What each phase asks for (English msgids, translated when a move is refused).
 _PHASE_ASK = {
-    DEPLOY: "Arrange your army on your start squares, then confirm the deployment.",
-    MOVE: "Move your units, then end your move (or pass).",
-    PAIR: "Choose the next pair to fight.",
-    RETREAT: "Choose where your beaten unit retreats.",
-    ADVANCE: "Choose whether your winner advances.",
+    DEPLOY: N_("Arrange your army on your start squares, then confirm the deployment."),
+    MOVE: N_("Move your units, then end your move (or pass)."),
+    PAIR: N_("Choose the next pair to fight."),
+    RETREAT: N_("Choose where your beaten unit retreats."),
+    ADVANCE: N_("Choose whether your winner advances."),
 }
+
+
+def _asked(phase: str, otherwise: str) -> str:
+    """What ``phase`` asks for, else ``otherwise`` (already translated), in the current
+    language."""
+    asked = _PHASE_ASK.get(phase)
+    return _(asked) if asked else otherwise
 
 
 class MetauroGame:
@@ -121,7 +131,7 @@ class MetauroGame:
 
     id = "metauro"
     name = "Metauro"
-    description = (
+    description = N_(
         "Romans against Carthaginians on a square grid: the Metaurus, 207 BC, "
         "or Zama, 202 BC — kill the enemy general or take both his standards."
     )
@@ -131,23 +141,32 @@ class MetauroGame:
     options = (
         Option(
             "scenario",
-            "Battle",
-            (("Metauro, 207 BC", "metauro"), ("Zama, 202 BC (house scenario)", "zama")),
+            N_("Battle"),
+            ((N_("Metauro, 207 BC"), "metauro"), (N_("Zama, 202 BC (house scenario)"), "zama")),
         ),
-        Option("consul", "Roman consul (Metauro)", tuple((c, c) for c in CONSULS)),
+        # The consuls' names are names: the setup shows them as printed.
+        Option("consul", N_("Roman consul (Metauro)"), tuple((c, c) for c in CONSULS)),
         Option(
             "clock",
-            "Move clock",
+            N_("Move clock"),
             (
-                ("Off", 0),
-                ("1 minute a move", 60),
-                ("2 minutes a move", 120),
-                ("30 seconds a move", 30),
+                (N_("Off"), 0),
+                (N_("1 minute a move"), 60),
+                (N_("2 minutes a move"), 120),
+                (N_("30 seconds a move"), 30),
             ),
         ),
-        Option("trumpet", "Trumpet rule (Zama)", (("On (house rule)", True), ("Off", False))),
+        Option(
+            "trumpet",
+            N_("Trumpet rule (Zama)"),
+            ((N_("On (house rule)"), True), (N_("Off"), False)),
+        ),
     )
-    bots: Mapping[str, Bot] = BotTable("engine.metauro.ai", ("easy", "strong"))
+    bots: Mapping[str, Bot] = BotTable(
+        "engine.metauro.ai",
+        ("easy", "strong", "expert"),
+        elsewhere={"expert": "engine.metauro.expert"},
+    )
     state_type = MetauroState
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
@@ -156,23 +175,36 @@ class MetauroGame:
     rules_version = 2
 
     def seat_labels(self, players: int = 2) -> tuple[str, ...]:
-        return SIDES
+        """The sides in the current language: shown, never stored (saves keep seat numbers)."""
+        return (side_name(ROMANS), side_name(CARTHAGINIANS))
 
     def new(self, config: Mapping[str, Any], seed: int, players: int = 2) -> MetauroState:
         if players != 2:
-            raise ValueError("Metauro is for exactly 2 players")
+            raise ValueError(_("Metauro is for exactly 2 players"))
         scenario = config.get("scenario", "metauro")
         if scenario not in BOARDS:
-            raise ValueError(f"unknown battle {scenario!r}; known: {', '.join(BOARDS)}")
+            raise ValueError(
+                _("unknown battle {battle}; known: {known}").format(
+                    battle=repr(scenario), known=", ".join(BOARDS)
+                )
+            )
         consul = config.get("consul", CONSULS[0])
         if consul not in CONSULS:
-            raise ValueError(f"the consul is one of {', '.join(CONSULS)}, not {consul!r}")
+            raise ValueError(
+                _("the consul is one of {consuls}, not {consul}").format(
+                    consuls=", ".join(CONSULS), consul=repr(consul)
+                )
+            )
         clock = config.get("clock", 0)
         if isinstance(clock, bool) or not isinstance(clock, int) or clock < 0:
-            raise ValueError(f"the move clock is a number of seconds, not {clock!r}")
+            raise ValueError(
+                _("the move clock is a number of seconds, not {clock}").format(clock=repr(clock))
+            )
         trumpet = config.get("trumpet", True)
         if not isinstance(trumpet, bool):
-            raise ValueError(f"the trumpet rule is on or off, not {trumpet!r}")
+            raise ValueError(
+                _("the trumpet rule is on or off, not {trumpet}").format(trumpet=repr(trumpet))
+            )
         board = BOARDS[scenario]
         generals = (consul, board.generals[1]) if scenario == "metauro" else board.generals
         return MetauroState(
@@ -233,26 +265,26 @@ class MetauroGame:
     def apply(self, state: MetauroState, seat: Seat, action: Any) -> MetauroState:
         check_seat(self, state, seat)
         if not isinstance(action, ACTION_TYPES):
-            raise IllegalAction("That is not a move in Metauro.")
+            raise IllegalAction(_("That is not a move in Metauro."))
         phase = state.phase
         if isinstance(action, (Place, DefaultDeployment, Deploy)):
             if phase != DEPLOY:
-                raise IllegalAction("The armies are already deployed.")
+                raise IllegalAction(_("The armies are already deployed."))
             return self._deploy(state, seat, action)
         if isinstance(action, (Move, EndMove, Pass, TimeUp)):
             if phase != MOVE:
-                raise IllegalAction(_PHASE_ASK.get(phase, "That is not possible now."))
+                raise IllegalAction(_asked(phase, _("That is not possible now.")))
             return self._move(state, seat, action)
         if isinstance(action, (Pair, AutoPair)):
             if phase != PAIR:
-                raise IllegalAction(_PHASE_ASK.get(phase, "There is no clash to fight."))
+                raise IllegalAction(_asked(phase, _("There is no clash to fight.")))
             return choose_pair(state, seat, action)
         if isinstance(action, Retreat):
             if phase != RETREAT:
-                raise IllegalAction(_PHASE_ASK.get(phase, "No unit of yours must retreat."))
+                raise IllegalAction(_asked(phase, _("No unit of yours must retreat.")))
             return retreat(state, action)
         if phase != ADVANCE:
-            raise IllegalAction(_PHASE_ASK.get(phase, "No unit of yours may advance."))
+            raise IllegalAction(_asked(phase, _("No unit of yours may advance.")))
         return advance(state, action)
 
     def _deploy(self, state: MetauroState, seat: Seat, action: Any) -> MetauroState:
@@ -274,28 +306,30 @@ class MetauroGame:
         sq = action.square
         board = board_of(state)
         if not is_square(sq):
-            raise IllegalAction(f"{sq!r} is not a square on the board.")
+            raise IllegalAction(_("{value} is not a square on the board.").format(value=repr(sq)))
         if sq not in board.start[seat]:
-            raise IllegalAction(f"{sq} is not one of your start squares.")
+            raise IllegalAction(_("{square} is not one of your start squares.").format(square=sq))
         if sq == u.square:
-            raise IllegalAction(f"That unit already stands on {sq}.")
+            raise IllegalAction(_("That unit already stands on {square}.").format(square=sq))
         there = [x.kind for x in state.units if x.square == sq]
         if not fits(board, sq, there + [u.kind]):
-            raise IllegalAction(f"{sq} has no room for it: {STACKING_RULE}.")
+            raise IllegalAction(
+                _("{square} has no room for it: {rule}.").format(square=sq, rule=_(STACKING_RULE))
+            )
         return relocate(state, {u.id: sq})
 
     def _move(self, state: MetauroState, seat: Seat, action: Any) -> MetauroState:
         if isinstance(action, EndMove):
             if not state.moved:
-                raise IllegalAction("You have moved nothing: pass instead.")
+                raise IllegalAction(_("You have moved nothing: pass instead."))
             return end_turn(state)
         if isinstance(action, Pass):
             if state.moved:
-                raise IllegalAction("You have already moved: end your move instead.")
+                raise IllegalAction(_("You have already moved: end your move instead."))
             return end_turn(add_events(state, Passed(seat=seat)))
         if isinstance(action, TimeUp):
             if not state.clock:
-                raise IllegalAction("This battle is played without a move clock.")
+                raise IllegalAction(_("This battle is played without a move clock."))
             event = TimeRanOut(seat=seat) if state.moved else Passed(seat=seat, timed_out=True)
             return end_turn(add_events(state, event))
         return move_units(state, seat, action)
@@ -308,36 +342,45 @@ class MetauroGame:
         return attrs.evolve(state, rng=None, log=visible_log(state.log, seat))
 
     def outcome(self, state: MetauroState) -> Outcome | None:
+        """The reason in the current language (``end_reason``), not the stored English one."""
         if state.phase != OVER:
             return None
-        return Outcome(state.winners, state.reason)
+        return Outcome(state.winners, end_reason(state))
 
     def progress(self, state: MetauroState) -> str:
-        board = board_of(state)
-        result = self.outcome(state)
-        if result is not None:
-            if result.is_draw:
-                return f"{board.name}: drawn on turn {state.turn}"
-            return f"{board.name}: the {SIDES[result.winners[0]]} won on turn {state.turn}"
+        battle = board_of(state).name
+        turn = number(state.turn)
+        if state.phase == OVER:
+            if not state.winners:
+                return _("{battle}: drawn on turn {turn}").format(battle=battle, turn=turn)
+            return _("{battle}: the {side} won on turn {turn}").format(
+                battle=battle, side=side_name(state.winners[0]), turn=turn
+            )
         if state.phase == DEPLOY:
-            return f"{board.name}: the {SIDES[state.active]} deploy"
+            return _("{battle}: the {side} deploy").format(
+                battle=battle, side=side_name(state.active)
+            )
         lost = casualties(state)
-        return (
-            f"{board.name} · turn {state.turn} · {SIDES[state.mover]} to move · "
-            f"lost: Romans {lost[ROMANS]}, Carthaginians {lost[CARTHAGINIANS]}"
+        return _(
+            "{battle} · turn {turn} · {side} to move · lost: Romans {romans}, "
+            "Carthaginians {carthaginians}"
+        ).format(
+            battle=battle,
+            turn=turn,
+            side=side_name(state.mover),
+            romans=number(lost[ROMANS]),
+            carthaginians=number(lost[CARTHAGINIANS]),
         )
 
     def chapter(self, state: MetauroState) -> str:
         """A replay steps a turn at a time (the moves and the clash after them); both
         deployments come first, as one chapter."""
-        return f"Turn {state.turn}" if state.turn else "Deployment"
+        if state.turn:
+            return _("Turn {turn}").format(turn=number(state.turn))
+        return _("Deployment")
 
     def rules_markdown(self) -> str:
-        return (
-            importlib.resources.files("engine.metauro")
-            .joinpath("RULES.md")
-            .read_text(encoding="utf-8")
-        )
+        return rules_text("engine.metauro")
 
 
 METAURO = MetauroGame()

@@ -1,14 +1,15 @@
 """The turn's frame: a turn starts, units fall, and once the clash is over the battle is won,
 drawn or goes on with the other side's turn (rule 11 and the house rules on quiet turns and the
-turn limit)."""
+turn limit); and why a finished battle ended, worded for players (``end_reason``)."""
 
 from __future__ import annotations
 
 import attrs
 
 from engine.core import Seat
+from engine.i18n import _, ngettext, number
 from engine.metauro.board import add_events, board_of, casualties, standards_held, unit_at
-from engine.metauro.data import CARTHAGINIANS, GENERAL, MAX_TURNS, ROMANS, SIDES
+from engine.metauro.data import CARTHAGINIANS, GENERAL, MAX_TURNS, ROMANS, SIDES, side_name
 from engine.metauro.state import MOVE, OVER, Eliminated, GameEnded, MetauroState, TurnStarted
 
 
@@ -27,6 +28,9 @@ def start_turn(state: MetauroState, seat: Seat) -> MetauroState:
 
 
 def end(state: MetauroState, winners: tuple[Seat, ...], reason: str) -> MetauroState:
+    """End the battle. ``reason`` is the English record the state and the log keep, the same
+    whatever language is spoken (a replay must give the same state, byte for byte); players
+    read ``end_reason``, worded from the final position in their language."""
     state = attrs.evolve(state, phase=OVER, winners=winners, reason=reason)
     return add_events(state, GameEnded(winners=winners, reason=reason))
 
@@ -89,3 +93,74 @@ def after_clash(state: MetauroState) -> MetauroState:
     if state.turn >= MAX_TURNS:
         return decide_on_losses(state, f"The day is over after {MAX_TURNS} turns")
     return start_turn(state, 1 - mover)
+
+
+def end_reason(state: MetauroState) -> str:
+    """Why a finished battle ended, in the current language, read from the final position in
+    the order the rules check it (a general falls, a side has nobody left, the standards,
+    quiet turns, the turn limit): the sentence the state keeps is the English record."""
+    general = next((u for u in state.fallen if u.kind == GENERAL), None)
+    if general is not None:
+        winner = side_name(1 - general.side)
+        name = state.generals[general.side]
+        if name:
+            return _("{general} has fallen: the {side} win the battle.").format(
+                general=name, side=winner
+            )
+        return _("The general has fallen: the {side} win the battle.").format(side=winner)
+    for side in (ROMANS, CARTHAGINIANS):
+        if not any(u.side == side for u in state.units):
+            return _("The {side} have no soldiers left: the {winner} win.").format(
+                side=side_name(side), winner=side_name(1 - side)
+            )
+    if state.winners and state.winners[0] == state.mover:  # only the mover's are counted
+        winner = state.winners[0]
+        if len(standards_held(state, winner)) == len(board_of(state).standards[1 - winner]):
+            if winner == ROMANS:
+                return _("The Romans hold both Carthaginian standards and win.")
+            return _("The Carthaginians hold both Roman standards and win.")
+    lost = casualties(state)
+    quiet = state.passes >= 2
+    if not state.winners:
+        n = lost[ROMANS]
+        said = (
+            ngettext(
+                "Both sides passed in a row: both sides lost {count} soldier, a drawn battle.",
+                "Both sides passed in a row: both sides lost {count} soldiers, a drawn battle.",
+                n,
+            )
+            if quiet
+            else ngettext(
+                "The day is over after {turns} turns: both sides lost {count} soldier, a drawn "
+                "battle.",
+                "The day is over after {turns} turns: both sides lost {count} soldiers, a drawn "
+                "battle.",
+                n,
+            )
+        )
+        return said.format(count=number(n), turns=number(MAX_TURNS))
+    winner = state.winners[0]
+    n = lost[winner]
+    said = (
+        ngettext(
+            "Both sides passed in a row: the {side} lost {count} soldier to {other} and win the "
+            "battle.",
+            "Both sides passed in a row: the {side} lost {count} soldiers to {other} and win the "
+            "battle.",
+            n,
+        )
+        if quiet
+        else ngettext(
+            "The day is over after {turns} turns: the {side} lost {count} soldier to {other} "
+            "and win the battle.",
+            "The day is over after {turns} turns: the {side} lost {count} soldiers to {other} "
+            "and win the battle.",
+            n,
+        )
+    )
+    return said.format(
+        side=side_name(winner),
+        count=number(n),
+        other=number(lost[1 - winner]),
+        turns=number(MAX_TURNS),
+    )

@@ -187,7 +187,7 @@ def test_a_bot_level_the_game_does_not_have_makes_the_save_damaged(store, gallic
     raw = _envelope(gallic)
     raw["seats"][1]["level"] = "godlike"
     _write(store, "godlike", raw)
-    reason = "damaged: seat 2 is a bot of unknown level 'godlike' (levels: easy, strong)"
+    reason = "damaged: seat 2 is a bot of unknown level 'godlike' (levels: easy, strong, expert)"
     assert _rows(store)["godlike"].reason == reason
     with pytest.raises(SaveError, match="godlike"):
         Session.load(store, "godlike")

@@ -1,11 +1,48 @@
 """What a player actually sees: the whole screen as plain text lines, for the "fit" tests
-that check nothing a player needs is cut at 80×24 or 120×40."""
+that check nothing a player needs is cut at 80×24 or 120×40, in every language."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
-SIZES = ((80, 24), (120, 40))
+import pytest
+
+from tui import language
+
+TIGHT, ROOMY = (80, 24), (120, 40)
+DEFAULT = language.DEFAULT
+SIZES = (TIGHT, ROOMY)
+# (size, language) for the fit tests: every language at the tight size, where a longer
+# translation is cut first; the roomy size in English only, each case costing seconds.
+FITS = (
+    *(pytest.param(TIGHT, code, id=f"80x24-{code}") for code in language.LANGUAGES),
+    pytest.param(ROOMY, DEFAULT, id=f"120x40-{DEFAULT}"),
+)
+fits = pytest.mark.parametrize("size, language", FITS)
+
+
+def fits_each(name: str, values: tuple) -> pytest.MarkDecorator:
+    """``size, language`` and ``name``: English at both sizes with every value of ``name``;
+    each other language at 80×24 with one value in turn. For a parameter that changes the
+    board rather than the words (a scenario, the number of players), every value is still seen
+    in a translation and every translation is checked, for a fraction of the time."""
+    others = [code for code in language.LANGUAGES if code != DEFAULT]
+    english = [
+        pytest.param(size, DEFAULT, value, id=f"{size[0]}x{size[1]}-{DEFAULT}-{value}")
+        for size in SIZES
+        for value in values
+    ]
+    translated = [
+        pytest.param(TIGHT, code, value, id=f"80x24-{code}-{value}")
+        for code, value in zip(others, itertools.cycle(values))
+    ]
+    return pytest.mark.parametrize(f"size, language, {name}", english + translated)
+
+
+def speak(code: str) -> None:
+    """Install ``code`` before the app starts (the autouse fixture puts English back)."""
+    language.install(code)
 
 
 def screen_lines(app) -> list[str]:

@@ -1,15 +1,14 @@
-"""El Álamo at 80×24 and 120×40: in the two-player game (bombardment, an attack being built, the
-Texan defence, a payment) and the solitaire (the artillery payment, a repelled assault, a
-breach) the screen shows whole what a player needs — every card's value and bonus line, its
-name (whole, or abbreviated with the detail line spelling it out under the cursor), each battle
-row's breakdown, total and outcome, the prompt, and in the footer the key of every action
-possible now."""
+"""El Álamo at 80×24 (in every language) and 120×40: in the two-player game (bombardment, an attack
+being built, the Texan defence, a payment) and the solitaire (the artillery payment, a repelled
+assault, a breach) the screen shows whole what a player needs — every card's value and bonus
+line, its name (whole, or abbreviated with the detail line spelling it out under the cursor),
+each battle row's breakdown, total and outcome, the prompt, and in the footer the key of every
+action possible now."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.alamo import rules
+from engine.alamo.data import ARTILLERY, DECKS, DICKINSON, KIND_NAMES, LEADER
 from engine.alamo.rules import ALAMO
 from engine.alamo.state import (
     ATTACK,
@@ -20,18 +19,19 @@ from engine.alamo.state import (
     REPEL,
     ROLL,
 )
+from engine.i18n import _
 from tests.tui.conftest import settle
 from tests.tui.fit import (
-    SIZES,
     assert_footer_has_every_working_key,
     assert_on_screen,
+    fits,
     footer,
+    speak,
 )
 from tests.tui.test_alamo_play import (
     ALONE,
     MEXICAN_VS_BOT,
     TEXAN_VS_BOT,
-    bonus_marks,
     card_text,
     defending,
     opened,
@@ -39,9 +39,38 @@ from tests.tui.test_alamo_play import (
     solitaire_roll_after_a_breach,
 )
 from tests.tui.test_gallic_play import readable
-from tui.screens.alamo import AlamoScreen
+from tui.screens.alamo import COLUMN_SHORT, AlamoScreen
 from tui.widgets.card import CardView
 from tui.widgets.hand import HandView
+
+
+def key(display: str, description: str) -> str:
+    """A key as the footer shows it, its description in the current language."""
+    return f"{display} {_(description)}"
+
+
+def won_and_lost(difference: int) -> tuple[str, str]:
+    return (
+        _("✔ won by {difference}").format(difference=difference),
+        _("✘ lost by {difference}").format(difference=difference),
+    )
+
+
+def bonus_marks(face) -> list[tuple[str, ...]]:
+    """What a card's bonus line must show in the current language, whole or abbreviated (any
+    of each group): "+10" and a word of the leader's name (or, for a Mexican troop, its
+    column), DOUBLE, Capitán Dickinson's Artillery, the column of a Mexican leader."""
+    c = next(c for deck in DECKS for c in deck if (c.name, c.note) == (face.title, face.hint))
+    column = tuple(w[:3] for w in face.footer.split(" · ")[1:])
+    if c.double:
+        return [(_("DOUBLE"), c.note.split(":")[0])]
+    if c.leaders:
+        return [("+10",), tuple(w[:3] for leader in c.leaders for w in leader.split()) + column]
+    if c.name == DICKINSON:
+        return [("+10",), (_(KIND_NAMES[ARTILLERY])[:3],)]
+    if c.kind == LEADER and c.column:
+        return [(_(COLUMN_SHORT[c.column]).rstrip(".")[:3],)]
+    return []
 
 
 def assert_footer(app, screen: AlamoScreen, *keys: str) -> None:
@@ -117,42 +146,48 @@ def repelling(state) -> bool:
     return state.phase == REPEL and len(state.sides[0].hand) >= 3
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_the_texan_bombardment(make_app, size):
+@fits
+async def test_the_texan_bombardment(make_app, size, language):
+    speak(language)
     app = make_app(opened(TEXAN_VS_BOT, 1, bombarding))
     async with app.run_test(size=size) as pilot:
-        screen = await check(pilot, app, "1-9 Fire", "⏎ Stop firing")
+        screen = await check(pilot, app, key("1-9", "Fire"), key("⏎", "Stop firing"))
         assert not screen.query_one("#attack-row").display  # nothing on the battle table
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_the_texan_defence(make_app, size):
+@fits
+async def test_the_texan_defence(make_app, size, language):
+    speak(language)
     app = make_app(opened(TEXAN_VS_BOT, 4, defending))
     async with app.run_test(size=size) as pilot:
-        screen = await check(pilot, app, "1-9 Pick", "⏎ Defend", "tab Next row")
+        screen = await check(
+            pilot, app, key("1-9", "Pick"), key("⏎", "Defend"), key("tab", "Next row")
+        )
         attack = rules.attack_tally(screen.view.battle.attack)
         assert_on_screen(app, f"{attack.base} +{attack.bonus}", f"= {attack.total}")
         await pilot.press("1", "2")
-        screen = await check(pilot, app, "1-9 Pick", "⏎ Defend")
+        screen = await check(pilot, app, key("1-9", "Pick"), key("⏎", "Defend"))
         tally = rules.selection_tally(screen.view)
         assert_on_screen(app, f"= {tally.total}")
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_paying_for_a_lost_battle(make_app, size):
+@fits
+async def test_paying_for_a_lost_battle(make_app, size, language):
+    speak(language)
     app = make_app(opened(TEXAN_VS_BOT, 1, paying_for_a_battle))
     async with app.run_test(size=size) as pilot:
         battle = app.screen.session.state.battle
-        d = battle.difference
-        await check(pilot, app, "1-9 Pay", "a Auto-pay", musts=(f"✔ won by {d}", f"✘ lost by {d}"))
+        musts = won_and_lost(battle.difference)
+        await check(pilot, app, key("1-9", "Pay"), key("a", "Auto-pay"), musts=musts)
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_building_a_mexican_attack(make_app, size):
+@fits
+async def test_building_a_mexican_attack(make_app, size, language):
+    speak(language)
     app = make_app(opened(MEXICAN_VS_BOT, 1, attacking))
     async with app.run_test(size=size) as pilot:
-        screen = await check(pilot, app, "1-9 Pick", "d Hold back")
-        assert "Attack" not in footer(app)  # nothing chosen yet: Enter cannot attack
+        screen = await check(pilot, app, key("1-9", "Pick"), key("d", "Hold back"))
+        assert key("⏎", "Attack") not in footer(app)  # nothing chosen yet: Enter cannot attack
         legal = {a.card for a in ALAMO.legal_actions(screen.session.state, 1) if hasattr(a, "card")}
         hand = screen.view.sides[1].hand
         for i, c in enumerate(hand):
@@ -161,42 +196,46 @@ async def test_building_a_mexican_attack(make_app, size):
                 await pilot.pause()
         assert len(screen.view.selection) >= 2
         tally = rules.selection_tally(screen.view)
-        keys = ("1-9 Pick", "⏎ Attack") if tally.legal else ("1-9 Pick",)
+        keys = (key("1-9", "Pick"), key("⏎", "Attack"))[: 2 if tally.legal else 1]
         screen = await check(pilot, app, *keys)
         assert_on_screen(app, f"= {tally.total}")
         if not tally.legal:
-            assert_on_screen(app, f"⚠ {tally.problems[0]}")
+            assert_on_screen(app, f"⚠ {_(tally.problems[0])}")
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_the_solitaire_artillery_payment(make_app, size):
+@fits
+async def test_the_solitaire_artillery_payment(make_app, size, language):
+    speak(language)
     app = make_app(opened(ALONE, 1, solitaire_artillery_after_a_battle))
     async with app.run_test(size=size) as pilot:
-        screen = await check(pilot, app, "1-9 Pay", "a Auto-pay")
+        screen = await check(pilot, app, key("1-9", "Pay"), key("a", "Auto-pay"))
         table = screen.view.sides[1].table
         assert_on_screen(app, f"= {rules.solitaire_tally(1, table).total}")
         assert screen.view.payment.cause == FOR_ARTILLERY
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_the_solitaire_assault_repelled(make_app, size):
+@fits
+async def test_the_solitaire_assault_repelled(make_app, size, language):
+    speak(language)
     app = make_app(opened(ALONE, 1, repelling))
     async with app.run_test(size=size) as pilot:
-        screen = await check(pilot, app, "1-9 Pick")
-        assert "Confirm" not in footer(app)  # nothing chosen: the attack is not reached yet
+        screen = await check(pilot, app, key("1-9", "Pick"))
+        assert key("⏎", "Confirm") not in footer(
+            app
+        )  # nothing chosen: the attack is not reached yet
         hand = screen.view.sides[0].hand
         for c in rules.repel_choices(hand, screen.view.battle.attack_total)[0]:
             await pilot.press(str(hand.index(c) + 1))
-        screen = await check(pilot, app, "1-9 Pick", "⏎ Confirm")
+        screen = await check(pilot, app, key("1-9", "Pick"), key("⏎", "Confirm"))
         assert_on_screen(app, f"= {rules.selection_tally(screen.view).total}")
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_the_solitaire_after_a_breach(make_app, size):
+@fits
+async def test_the_solitaire_after_a_breach(make_app, size, language):
+    speak(language)
     app = make_app(opened(ALONE, 1, solitaire_roll_after_a_breach))
     async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
         state = app.screen.session.state
         assert state.phase == ROLL
-        d = state.battle.difference
-        await check(pilot, app, "⏎ Roll", musts=(f"✔ won by {d}", f"✘ lost by {d}"))
+        await check(pilot, app, key("⏎", "Roll"), musts=won_and_lost(state.battle.difference))

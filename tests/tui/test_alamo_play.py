@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from engine.alamo import rules
@@ -323,3 +324,32 @@ async def test_counts_and_names_in_the_log_read_right(make_app):
         assert say(CountersLost(count=1, points=10, left=3)).startswith("[b]1 section of men")
         cos, cerco = ids_named(1, "General Cos")[0], ids_named(1, "Cerco")[0]
         assert say(Revealed(cards=(cos, cerco))) == "The attack: General Cos and Cerco."
+
+
+# --- against the expert ------------------------------------------------------------------------
+
+
+def short_game(app, seats, seed: int) -> Session:
+    """A game dealt as usual, but with six cards left in each deck (the others discarded):
+    it is over in a few turns."""
+    session = Session.new(ALAMO, app.store, seats, {}, seed=seed, players=len(seats))
+    state = session.state
+    sides = tuple(attrs.evolve(s, deck=s.deck[:6], discard=s.deck[6:]) for s in state.sides)
+    session.record = attrs.evolve(session.record, state=attrs.evolve(state, sides=sides))
+    return session
+
+
+@pytest.mark.parametrize("human", [0, 1])
+async def test_a_whole_short_game_by_keys_against_the_expert(make_app, human):
+    expert = SeatInfo(kind="bot", name="E", level="expert")
+    me = SeatInfo(kind="human", name="Travis" if human == 0 else "SA")
+    seats = (me, expert) if human == 0 else (expert, me)
+    app = make_app(lambda app: screen_for(short_game(app, seats, 21)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, AlamoScreen) and screen.seats[1 - human].level == "expert"
+        await play_to_the_end(pilot, app, screen, texan_keys if human == 0 else mexican_keys)
+        assert ALAMO.outcome(screen.session.state) is not None
+        assert app.screen.details == screen.session.state.reason
+        assert {seat for seat, _ in screen.session.record.actions} == {0, 1}

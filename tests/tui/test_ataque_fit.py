@@ -1,6 +1,7 @@
-"""Ataque fits 80×24 and 120×40 with 3 and with 6 players: every army count of the map is on
-screen, and the selection, players, objective, prompt and footer lines are whole — in the
-placing, attacking and regrouping states, and in the territory table and continents views."""
+"""Ataque fits 80×24 (in every language) and 120×40 with 3 and with 6 players: every army count of
+the map is on screen, and the selection, players, objective, prompt and footer lines are whole —
+in the placing, attacking and regrouping states, and in the territory table and continents
+views."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ import attrs
 import pytest
 from textual.widgets import Footer
 
-from engine.ataque.data import CONTINENTS, OBJECTIVES, TERRITORIES
+from engine.ataque.data import CONTINENTS, TERRITORIES, objective_text
 from engine.ataque.rules import ATAQUE
 from engine.ataque.state import ATTACK, PLACE, REGROUP
+from engine.i18n import _
 from saves.record import SeatInfo
 from saves.session import Session
 from tests.engine.ataque.helpers import CONT, rigged
 from tests.tui.conftest import settle
-from tests.tui.fit import SIZES, assert_on_screen, screen_lines
+from tests.tui.fit import assert_on_screen, fits_each, screen_lines, speak
 from tui.screens.ataque import AtaqueScreen, folded
 from tui.screens.registry import screen_for
 from tui.widgets.world_map import WorldMap
@@ -91,13 +93,34 @@ def assert_footer_shows_every_key(app, screen: AtaqueScreen) -> None:
         assert display in footer and label in footer, f"{display} {label!r} not in {footer!r}"
 
 
-EXPECTED = {  # the keys a player needs in each state, as the footer shows them
-    PLACE: ("⏎ +1", "f +5", "a All", "/ Find", "tc View", "esc Menu"),
-    ATTACK: ("⏎ Roll", "b Blitz", "123 Dice", "[] Down to N", "e End attacks", "tc View"),
-    REGROUP: ("⏎ Move", "a All", "+- Count", "e End turn", "/ Find", "tc View", "esc Menu"),
-    "t": ("tab Filter", "mc View", "/ Find", "esc Menu"),
-    "c": ("mt View", "/ Find", "esc Menu"),
+EXPECTED = {  # the keys a player needs in each state: as the footer shows the key, and its words
+    PLACE: (("⏎", "+1"), ("f", "+5"), ("a", "All"), ("/", "Find"), ("tc", "View"), ("esc", "Menu")),
+    ATTACK: (
+        ("⏎", "Roll"),
+        ("b", "Blitz"),
+        ("123", "Dice"),
+        ("[]", "Down to N"),
+        ("e", "End attacks"),
+        ("tc", "View"),
+    ),
+    REGROUP: (
+        ("⏎", "Move"),
+        ("a", "All"),
+        ("+-", "Count"),
+        ("e", "End turn"),
+        ("/", "Find"),
+        ("tc", "View"),
+        ("esc", "Menu"),
+    ),
+    "t": (("tab", "Filter"), ("mc", "View"), ("/", "Find"), ("esc", "Menu")),
+    "c": (("mt", "View"), ("/", "Find"), ("esc", "Menu")),
 }
+
+
+def assert_expected_keys(app, state: str) -> None:
+    footer = footer_text(app)
+    for display, description in EXPECTED[state]:
+        assert f"{display} {_(description)}" in footer, footer
 
 
 def assert_map_counts(app) -> None:
@@ -118,8 +141,8 @@ def assert_map_counts(app) -> None:
 
 def assert_panel_whole(app, screen: AtaqueScreen) -> None:
     view = screen.view
-    objective = OBJECTIVES[LONGEST].text
-    assert_on_screen(app, f"Objective: {objective}", screen.prompt_text(view))
+    objective = f"{_('Objective:')} {objective_text(LONGEST)}"
+    assert_on_screen(app, objective, screen.prompt_text(view))
     players = screen.players_text(view).plain
     assert_on_screen(app, players)
     for letter in "WKRBYG"[: len(view.players)]:
@@ -128,10 +151,10 @@ def assert_panel_whole(app, screen: AtaqueScreen) -> None:
     assert_on_screen(app, *selection)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("players", [3, 6])
+@fits_each("players", (3, 6))
 @pytest.mark.parametrize("phase", [PLACE, ATTACK, REGROUP])
-async def test_the_map_and_its_panel_fit(make_app, size, players, phase):
+async def test_the_map_and_its_panel_fit(make_app, size, language, players, phase):
+    speak(language)
     app = make_app(start_at(position(players, phase), players))
     async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
@@ -146,15 +169,14 @@ async def test_the_map_and_its_panel_fit(make_app, size, players, phase):
         assert_map_counts(app)
         assert_panel_whole(app, screen)
         assert_footer_shows_every_key(app, screen)
-        for keys in EXPECTED[phase]:
-            assert keys in footer_text(app)
+        assert_expected_keys(app, phase)
         assert app.screen.query_one(Footer).region.y == size[1] - 1
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("players", [3, 6])
+@fits_each("players", (3, 6))
 @pytest.mark.parametrize("view", ["t", "c"])
-async def test_the_table_and_continents_fit(make_app, size, players, view):
+async def test_the_table_and_continents_fit(make_app, size, language, players, view):
+    speak(language)
     app = make_app(start_at(position(players, ATTACK), players))
     async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
@@ -163,13 +185,12 @@ async def test_the_table_and_continents_fit(make_app, size, players, view):
         await pilot.pause()
         assert_panel_whole(app, screen)
         assert_footer_shows_every_key(app, screen)
-        for keys in EXPECTED[view]:
-            assert keys in footer_text(app)
+        assert_expected_keys(app, view)
         if view == "c":
             for continent in CONTINENTS:
                 assert_on_screen(app, continent.name)
         else:
-            assert_on_screen(app, "Territory", "Armies")
+            assert_on_screen(app, _("Territory"), _("Armies"))
 
 
 async def test_names_use_the_room_at_120_columns(make_app):

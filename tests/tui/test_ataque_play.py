@@ -486,3 +486,42 @@ async def test_an_empty_draw_pile_is_told_and_names_stay_literal(make_app):
         log = "\n".join(screen.query_one("#log").shown)
         assert "White (\\[b]Ana\\[/b]) conquered but draws no card: the draw pile is empty." in log
         assert any(isinstance(e, NothingDrawn) for e in screen.session.state.log)
+
+
+# --- against the expert ------------------------------------------------------------------------
+
+EXPERTS = (
+    SeatInfo(kind="human", name="Ana"),
+    SeatInfo(kind="bot", name="Experta", level="expert"),
+    SeatInfo(kind="bot", name="Experto", level="expert"),
+)
+
+
+async def test_a_human_plays_expert_bots_to_the_result_screen(make_app):
+    """White places and ends his turn by keys; Black, whose objective is to destroy him, next
+    door with 20 armies, takes his last territory at once and wins."""
+    from tests.engine.ataque.test_rules import DESTROY_WHITE, OCCUPY_18, OCCUPY_24
+
+    state = rigged(
+        {"Argelia": 0, "Brasil": 1},
+        armies={"Brasil": 20},
+        objectives=(OCCUPY_24, DESTROY_WHITE, OCCUPY_18),
+        phase=PLACE,
+        to_place=3,
+    )
+    app = app_at(make_app, state, seats=EXPERTS)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, AtaqueScreen) and screen.my_turn
+        await pilot.press(*find("Argelia"), "a")
+        assert screen.session.state.armies[t("Argelia")] == 4
+        await pilot.press("e", "e")  # no attack; end the turn
+        for _ in range(20):
+            await settle(pilot, app)
+            if isinstance(app.screen, ResultScreen):
+                break
+        assert isinstance(app.screen, ResultScreen)
+        final = screen.session.state
+        assert ATAQUE.outcome(final).winners == (1,)
+        assert not final.players[0].alive and final.players[0].eliminated_by == 1

@@ -54,7 +54,7 @@ def test_seat_specs():
 def test_new_refuses_a_wrong_seat_count_or_bot_level(tmp_path, capsys):
     base = ["--saves-dir", str(tmp_path), "new", "gallic"]
     assert main([*base, "--seat", "human"]) == 2
-    assert "is for 2 players; got 1 seats" in capsys.readouterr().err
+    assert "is for 2 players; got 1 seat" in capsys.readouterr().err
     assert main([*base, "--seat", "human", "--seat", "bot:genius"]) == 2
     assert "No bot level 'genius'" in capsys.readouterr().err
 

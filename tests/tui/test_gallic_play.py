@@ -204,3 +204,30 @@ async def test_counts_in_the_log_agree_with_their_nouns(make_app):
         assert mine == "You exchange 1 card: Legioni."
         two = screen.describe(Exchanged(seat=0, count=2, cards=(2, 3)))
         assert two == "You exchange 2 cards: Legioni and Centurioni."
+
+
+# --- against the searching bot (issue 14) -------------------------------------------------------
+
+
+async def test_a_quick_game_against_the_expert_bot_through_the_screen(make_app):
+    seats = (SeatInfo(kind="human", name="Ana"), SeatInfo(kind="bot", name="B", level="expert"))
+
+    def start(app):
+        return screen_for(Session.new(GALLIC, app.store, seats, {"battles": 5}, seed=7))
+
+    app = make_app(start)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, GallicScreen)
+        for marks in ("12", "", "1357", "8", "24"):
+            if isinstance(app.screen, ResultScreen):
+                break
+            await play_battle(pilot, app, screen, marks)
+        assert isinstance(app.screen, ResultScreen)
+        state = screen.session.state
+        outcome = GALLIC.outcome(state)
+        assert outcome is not None and app.screen.details == outcome.reason
+        # The bot exchanged in every battle fought, as the log tells the human.
+        theirs = [e for e in state.log if isinstance(e, Exchanged) and e.seat == screen.them]
+        assert len(theirs) == 2 * len(state.battles)  # one private, one public event each

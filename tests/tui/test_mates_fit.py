@@ -1,9 +1,9 @@
-"""Mates Hostiles at 80×24 and 120×40, with 2 and 4 players whose names and event are long: an
-Elo attack to choose, a piece attack landed on the human's card, and the solo puzzles. Whatever
-the size, the screen shows whole what a player needs — every card's Elo ratings beside its
-players' names (or a readable cut of them, with an ellipsis), every pile count, the prompt,
-the words for the square under the cursor, the duels, and in the footer the key of every
-action possible now (and of none other)."""
+"""Mates Hostiles at 80×24 (in every language) and 120×40, with 2 and 4 players whose names and
+event are long: an Elo attack to choose, a piece attack landed on the human's card, and the solo
+puzzles. Whatever the size, the screen shows whole what a player needs — every card's Elo
+ratings beside its players' names (or a readable cut of them, with an ellipsis), every pile
+count, the prompt, the words for the square under the cursor, the duels, and in the footer the
+key of every action possible now (and of none other)."""
 
 from __future__ import annotations
 
@@ -12,45 +12,53 @@ import re
 import chess
 import pytest
 
+from engine.i18n import _, number, pgettext
 from engine.mates import rules
+from engine.mates.data import piece_words
 from engine.mates.rules import MATES
 from engine.mates.state import OVER, PUZZLE, REVIEW
+from engine.mates.table import seat_short
 from tests.tui.conftest import settle
-from tests.tui.fit import SIZES, assert_footer_exactly, assert_on_screen
+from tests.tui.fit import assert_footer_exactly, assert_on_screen, fits, speak
 from tests.tui.test_mates_play import (
     LONG_EVENT,
     elo_choice,
     keys_to,
     landed,
     long_deck,
-    piece_words,
     region_lines,
     solo_start,
     square_cell,
     table_start,
 )
 from tui.screens.game import ResultScreen
-from tui.screens.mates import MatesScreen
+from tui.screens.mates import MatesScreen, board_piece, piece_text
 
 ALWAYS = ("Rules", "Save as", "Menu")
-# Every key of the game's own actions, as the footer writes it.
-GAME_KEYS = {
-    "w b Elo",
-    "⏎ Announce",
-    "⏎ Answer",
-    "⏎ Next puzzle",
-    "⏎ Result",
-    "←→↑↓ Move",
-    "f2 Hint",
-    "f3 Give up",
-    "n New game",
-}
+# Every key of the game's own actions: the key as the footer writes it, and its description.
+ELO = ("w b", "Elo")
+ANNOUNCE = ("⏎", "Announce")
+ANSWER = ("⏎", "Answer")
+NEXT_PUZZLE = ("⏎", "Next puzzle")
+RESULT = ("⏎", "Result")
+MOVE = ("←→↑↓", "Move")
+HINT = ("f2", "Hint")
+GIVE_UP = ("f3", "Give up")
+NEW_GAME = ("n", "New game")
+GAME_KEYS = (ELO, ANNOUNCE, ANSWER, NEXT_PUZZLE, RESULT, MOVE, HINT, GIVE_UP, NEW_GAME)
 READABLE = 5  # at least this many characters of a cut name before its ellipsis
 
 
-def assert_footer(app, *keys: str) -> None:
+def shown(key: tuple[str, str]) -> str:
+    """A key as the footer shows it, its description in the current language."""
+    display, description = key
+    return f"{display} {_(description)}"
+
+
+def assert_footer(app, *keys: tuple[str, str]) -> None:
     """Exactly these game keys are in the footer (with the keys every screen has)."""
-    assert_footer_exactly(app, ALWAYS, GAME_KEYS, *keys)
+    always = [_(word) for word in ALWAYS]
+    assert_footer_exactly(app, always, {shown(k) for k in GAME_KEYS}, *map(shown, keys))
 
 
 def assert_name(shown: str, name: str) -> None:
@@ -68,9 +76,9 @@ def assert_cards(app, screen: MatesScreen) -> None:
     labels = MATES.seat_labels(len(screen.seats))
     for seen, (title, card) in zip(screen.seen, screen.card_widgets, strict=True):
         line = region_lines(app, title)[0].rstrip().removeprefix("⚔ ")
-        count = f"pile {counts[seen.seat]}"
+        count = _("pile {n}").format(n=number(counts[seen.seat]))
         assert line.endswith(count), line
-        label, short = labels[seen.seat], f"P{seen.seat + 1}"
+        label, short = labels[seen.seat], seat_short(seen.seat)
         name = screen.seat_name(seen.seat, with_label=False)
         if line.startswith(label):
             assert line == f"{label} · {name} · {count}", line
@@ -81,9 +89,10 @@ def assert_cards(app, screen: MatesScreen) -> None:
             continue
         f = card.face
         lines = region_lines(app, card)
+        white, black = pgettext("chess side letter", "W"), pgettext("chess side letter", "B")
         for text, side, name, elo in (
-            (lines[0], "W", f.white, f.white_elo),
-            (lines[1], "B", f.black, f.black_elo),
+            (lines[0], white, f.white, f.white_elo),
+            (lines[1], black, f.black, f.black_elo),
         ):
             assert text.startswith(f"{side} ") and text.rstrip().endswith(f" {elo}"), text
             assert_name(text[2:].rstrip().removesuffix(str(elo)).rstrip(), name)
@@ -95,9 +104,10 @@ def assert_cards(app, screen: MatesScreen) -> None:
 def assert_duels(app, screen: MatesScreen) -> None:
     """Each duel's scores (and its winner, once decided) on one line."""
     for duel in screen.view.round.duels:
-        a = "?" if duel.attack_score is None else duel.attack_score
-        c = "?" if duel.counter_score is None else duel.counter_score
-        assert_on_screen(app, f": attack {a} · counter {c}")
+        a = "?" if duel.attack_score is None else number(duel.attack_score)
+        c = "?" if duel.counter_score is None else number(duel.counter_score)
+        scores = _("attack {attack} · counter {counter}").format(attack=a, counter=c)
+        assert_on_screen(app, f": {scores}")
 
 
 def assert_prompt(app, screen: MatesScreen) -> None:
@@ -120,8 +130,9 @@ async def started(pilot, app) -> MatesScreen:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("size", SIZES)
-async def test_an_elo_attack_to_choose(make_app, size, players):
+@fits
+async def test_an_elo_attack_to_choose(make_app, size, language, players):
+    speak(language)
     app = make_app(table_start(players, elo_choice))
     async with app.run_test(size=size) as pilot:
         screen = await started(pilot, app)
@@ -129,21 +140,27 @@ async def test_an_elo_attack_to_choose(make_app, size, players):
         card = screen.view.cards[screen.view.round.card]
         assert_cards(app, screen)
         assert_prompt(app, screen)
-        prompt = screen.prompt_text(screen.view)
-        assert f"w White Elo {card.white_elo}, b Black Elo {card.black_elo}" in prompt
-        here = chess.Board(card.fen).piece_at(chess.E4)
-        words = (
-            "empty square"
-            if here is None
-            else piece_words("white" if here.color else "black", here.symbol().upper()).capitalize()
+        choice = _(
+            "Your attack: w White Elo {white}, b Black Elo {black}, or a piece (arrows, Enter)."
         )
-        assert_on_screen(app, f"Cursor: e4 — {words}")
-        assert_footer(app, "w b Elo", "⏎ Announce", "←→↑↓ Move")
+        elo = {"white": str(card.white_elo), "black": str(card.black_elo)}  # as on the card
+        assert screen.prompt_text(screen.view) == choice.format(**elo)
+        here = chess.Board(card.fen).piece_at(chess.E4)
+        if here is None:
+            words = _("Cursor: {square} — empty square")
+        elif here.piece_type == chess.KING:
+            words = _("Cursor: {square} — {piece} (a king cannot be announced)")
+        else:
+            words = _("Cursor: {square} — {piece}: Enter announces it")
+        piece = board_piece(here, True) if here else None
+        assert_on_screen(app, words.format(square="e4", piece=piece))
+        assert_footer(app, ELO, ANNOUNCE, MOVE)
 
 
 @pytest.mark.parametrize("players", [2, 4])
-@pytest.mark.parametrize("size", SIZES)
-async def test_a_piece_attack_landed_on_my_card(make_app, size, players):
+@fits
+async def test_a_piece_attack_landed_on_my_card(make_app, size, language, players):
+    speak(language)
     app = make_app(table_start(players, landed))
     async with app.run_test(size=size) as pilot:
         screen = await started(pilot, app)
@@ -152,7 +169,7 @@ async def test_a_piece_attack_landed_on_my_card(make_app, size, players):
         assert_duels(app, screen)
         assert_prompt(app, screen)
         assert_words(app, screen)
-        assert_footer(app, "⏎ Announce", "←→↑↓ Move")
+        assert_footer(app, ANNOUNCE, MOVE)
         piece = view.round.piece
         square = chess.parse_square(piece.square)
         mine = screen.card_widgets[0][1]
@@ -160,14 +177,22 @@ async def test_a_piece_attack_landed_on_my_card(make_app, size, players):
         await pilot.press(*keys_to(screen, square))
         attacker = MATES.seat_labels(players)[view.round.attacker]
         placed = piece_words(piece.color, piece.piece).capitalize()
-        assert_on_screen(app, f"Cursor: {piece.square} — {placed} placed by {attacker}'s attack")
+        under = chess.Board(view.cards[screen.my_card(view)].fen).piece_at(square)
+        if under is None:
+            said = _("Cursor: {square} — {piece} placed by {player}'s attack, on an empty square")
+        else:
+            said = _("Cursor: {square} — {piece} placed by {player}'s attack, over your {mine}")
+        mine = board_piece(under) if under else None
+        fields = {"square": piece.square, "piece": placed, "player": attacker, "mine": mine}
+        assert_on_screen(app, said.format(**fields))
         assert_words(app, screen)
         assert_cards(app, screen)
-        assert_footer(app, "⏎ Announce", "←→↑↓ Move")
+        assert_footer(app, ANNOUNCE, MOVE)
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_a_solo_puzzle_from_the_card_to_the_end(make_app, size):
+@fits
+async def test_a_solo_puzzle_from_the_card_to_the_end(make_app, size, language):
+    speak(language)
     app = make_app(solo_start(deck=long_deck()))
     async with app.run_test(size=size) as pilot:
         screen = await started(pilot, app)
@@ -176,23 +201,24 @@ async def test_a_solo_puzzle_from_the_card_to_the_end(make_app, size):
         lines = region_lines(app, screen.card_widgets[0][1])
         assert lines[0].rstrip().endswith(f" {f.white_elo}")
         assert lines[1].rstrip().endswith(f" {f.black_elo}")
-        assert_on_screen(app, "Puzzle 1 of 10")
+        assert_on_screen(app, _("Puzzle {n} of {total}").format(n=number(1), total=number(10)))
         assert_prompt(app, screen)
         assert_words(app, screen)
-        assert_footer(app, "⏎ Answer", "←→↑↓ Move", "f2 Hint", "f3 Give up")
+        assert_footer(app, ANSWER, MOVE, HINT, GIVE_UP)
         await pilot.press("f2")
         await pilot.pause()
-        assert_on_screen(app, f"Hint: the {rules_hint(screen)} mates.")
-        assert_footer(app, "⏎ Answer", "←→↑↓ Move", "f3 Give up")
+        hint = piece_text(screen.view.solo.hint)
+        assert_on_screen(app, _("Hint: the {piece} mates.").format(piece=hint))
+        assert_footer(app, ANSWER, MOVE, GIVE_UP)
         await pilot.press("f3")
         await pilot.pause()
         assert screen.view.phase == REVIEW
         solution = screen.view.solo.history[-1].solution
-        assert_on_screen(app, f"You gave up. The game went {solution}.")
+        assert_on_screen(app, _("You gave up. The game went {solution}.").format(solution=solution))
         assert_words(app, screen)
         assert_prompt(app, screen)
-        assert_footer(app, "⏎ Next puzzle")
-        for _ in range(9):
+        assert_footer(app, NEXT_PUZZLE)
+        for _puzzle in range(9):
             await pilot.press("enter", "f3")
             await pilot.pause()
         await pilot.press("enter")
@@ -201,9 +227,4 @@ async def test_a_solo_puzzle_from_the_card_to_the_end(make_app, size):
         await pilot.press("b")
         await pilot.pause()
         assert_prompt(app, screen)
-        assert_footer(app, "⏎ Result", "n New game")
-
-
-def rules_hint(screen: MatesScreen) -> str:
-    hint = screen.view.solo.hint
-    return f"{piece_words(hint.color, hint.piece)} on {hint.square}"
+        assert_footer(app, RESULT, NEW_GAME)

@@ -12,7 +12,7 @@ import pytest
 
 from engine.mates import rules
 from engine.mates.actions import EloAttack, PieceAttack
-from engine.mates.data import PIECE_NAMES, extended_deck
+from engine.mates.data import PIECE_NAMES, default_deck, extended_deck
 from engine.mates.rules import MATES
 from engine.mates.state import (
     CHOOSE,
@@ -438,3 +438,26 @@ async def test_after_the_last_puzzle_enter_and_n_are_offered(make_app):
         await pilot.pause()
         assert in_footer(app, "⏎ Result") and in_footer(app, "n New game"), footer(app)
         assert not in_footer(app, "⏎ Next puzzle")
+
+
+async def test_a_short_game_against_the_expert_with_keys_only(make_app):
+    """Twelve cards, six each: the human plays through the screen, the searching bot answers
+    from its worker, and the game ends on the result screen."""
+    deck = [c.to_dict() for c in default_deck()[:12]]
+    seats = (SeatInfo(kind="human", name="Ana"), SeatInfo(kind="bot", name="E", level="expert"))
+    app = make_app(starter(seats, seed=4, config={"deck": deck}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, MatesScreen)
+        for _ in range(300):
+            await settle(pilot, app)
+            if isinstance(app.screen, ResultScreen):
+                break
+            if screen.my_turn:
+                await pilot.press(*table_keys(screen))
+        else:
+            raise AssertionError("the game did not end")
+        state = screen.session.state
+        assert MATES.outcome(state) is not None and state.rounds > 1
+        assert any(isinstance(e, PieceAnnounced) and e.seat == 1 for e in state.log)

@@ -388,3 +388,30 @@ async def test_the_log_counts_pairs_and_fights_in_good_english(make_app):
         )
         assert screen.describe(ClashEnded(fights=1), view) == "The clash is over after 1 fight."
         assert "8 pairs face each other." in screen_text(app)
+
+
+async def test_a_whole_battle_against_the_expert_bot_with_keys_only(make_app):
+    seats = (SeatInfo(kind="human", name="Nero"), SeatInfo(kind="bot", name="X", level="expert"))
+
+    def start(app):
+        return screen_for(Session.new(METAURO, app.store, seats, {}, seed=1))
+
+    app = make_app(start)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        for _ in range(2000):
+            await settle(pilot, app)
+            if isinstance(app.screen, ResultScreen):
+                break
+            if screen.my_turn:
+                grid = screen.query_one(MetauroGrid)
+                start_square = grid.cursor
+                keys = next_keys(screen)
+                grid.cursor = start_square
+                await pilot.press(*keys)
+        else:
+            raise AssertionError("the battle did not end")
+        state = screen.session.state
+        assert METAURO.outcome(state) is not None
+        assert any(type(e).__name__ == "Moved" and e.seat == CARTHAGINIANS for e in state.log)

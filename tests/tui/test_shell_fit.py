@@ -1,6 +1,6 @@
 """The shell screens (menu, setup, campaigns, rules) fit 80×24 and 120×40 and tell the whole
-story there; below 80×24 a request to enlarge the window covers whatever is on screen, and
-enlarging brings that screen back as it was."""
+story there, in every language at 80×24; below 80×24 a request to enlarge the window covers
+whatever is on screen, and enlarging brings that screen back as it was."""
 
 from __future__ import annotations
 
@@ -12,15 +12,16 @@ from textual.widgets import Button, DataTable, Input, OptionList, Select
 from engine import registry
 from engine.ataque.rules import ATAQUE
 from engine.gallic.rules import GALLIC
-from saves.record import SeatInfo
+from engine.i18n import _
+from saves.record import SeatInfo, level_name
 from saves.session import Session
 from tests.tui.conftest import settle
-from tests.tui.fit import SIZES, assert_on_screen, screen_lines, screen_text
+from tests.tui.fit import TIGHT, assert_on_screen, fits, screen_lines, screen_text, speak
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
 from tui.screens.game import GameScreen
 from tui.screens.registry import screen_for
-from tui.screens.rules import RulesScreen
+from tui.screens.rules import HOUSE_RULES, RulesScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.too_small import TooSmallScreen
 
@@ -53,8 +54,11 @@ def inside(app, widget) -> bool:
 # --- the menu ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_the_menu_shows_every_entry_and_key_without_scrolling(make_app, store, size):
+@fits
+async def test_the_menu_shows_every_entry_and_key_without_scrolling(
+    make_app, store, size, language
+):
+    speak(language)
     Session.new(GALLIC, store, tuple(_vs_bot()), {}, seed=5, title="Alesia")
     app = make_app()
     async with app.run_test(size=size) as pilot:
@@ -64,14 +68,17 @@ async def test_the_menu_shows_every_entry_and_key_without_scrolling(make_app, st
         assert inside(app, menu), f"the menu runs off the screen\n{screen_text(app)}"
         entries = [game.name for game in registry.ENTRIES]
         in_menu = [line for line in screen_lines(app)[:-1] if "│" in line]
-        for entry in (*entries, "Continue", "Campaigns", "Rules", "Quit"):
+        for entry in (*entries, *map(_, ("Continue", "Campaigns", "Rules", "Quit"))):
             assert any(f"│ {entry} " in line for line in in_menu), entry
         footer = footer_line(app)
-        for key in ("c Continue", "l Campaigns", "r Rules", "q Quit"):
-            assert key in footer, footer
-        if size == (120, 40):  # more room: each game's whole description
+        for key, word in (("c", "Continue"), ("l", "Campaigns"), ("r", "Rules"), ("q", "Quit")):
+            assert f"{key} {_(word)}" in footer, footer
+        if size == TIGHT:  # each entry on one line, every game's first clause whole
+            options = [menu.get_option_at_index(i) for i in range(menu.option_count)]
+            assert_on_screen(app, *[o.prompt.plain for o in options if o.prompt is not None])
+        else:  # more room: each game's whole description
             for game in registry.ENTRIES:
-                assert game.description in flat(app), game.description
+                assert _(game.description) in flat(app), _(game.description)
 
 
 async def test_the_menu_follows_the_window_between_its_two_layouts(make_app):
@@ -94,9 +101,12 @@ def _vs_bot():
     return (SeatInfo(kind="human", name="Ana"), SeatInfo(kind="bot", name="Bot", level="easy"))
 
 
-@pytest.mark.parametrize("size", SIZES)
+@fits
 @pytest.mark.parametrize("game_id, players", [("gallic", 2), ("ataque", 6)])
-async def test_setup_fields_are_inside_the_screen_with_long_names(make_app, size, game_id, players):
+async def test_setup_fields_are_inside_the_screen_with_long_names(
+    make_app, size, language, game_id, players
+):
+    speak(language)
     app = make_app()
     async with app.run_test(size=size) as pilot:
         app.push_screen(SetupScreen(registry.get(game_id), players=players))
@@ -106,9 +116,9 @@ async def test_setup_fields_are_inside_the_screen_with_long_names(make_app, size
         await pilot.pause()
         for widget in app.screen.query("Select, Input, Button, .field-label"):
             assert inside(app, widget), f"{widget} at {widget.region} is cut\n{screen_text(app)}"
-        assert_on_screen(app, *LONG_NAMES[:players], "Start")
+        assert_on_screen(app, *LONG_NAMES[:players], _("Start"))
         footer = footer_line(app)
-        assert "^s Start" in footer and "esc Back" in footer, footer
+        assert f"^s {_('Start')}" in footer and f"esc {_('Back')}" in footer, footer
 
 
 async def test_enter_in_a_name_moves_to_the_next_field_and_only_start_starts(make_app, store):
@@ -147,9 +157,10 @@ async def test_ctrl_s_starts_from_a_name_field(make_app, store):
         assert isinstance(app.screen, GameScreen)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@fits
 @pytest.mark.parametrize("game_id", [entry.id for entry in registry.ENTRIES])
-async def test_setup_says_how_each_bot_level_plays(make_app, size, game_id):
+async def test_setup_says_how_each_bot_level_plays(make_app, size, language, game_id):
+    speak(language)
     game = registry.get(game_id)
     app = make_app()
     async with app.run_test(size=size) as pilot:
@@ -159,7 +170,8 @@ async def test_setup_says_how_each_bot_level_plays(make_app, size, game_id):
         assert inside(app, hint)
         text = flat(app)
         for level in game.bots:
-            assert re.search(rf"\b{level} — \w", text), f"nothing said of {level}: {text}"
+            name = re.escape(level_name(level))
+            assert re.search(rf"\b{name} — \w", text), f"nothing said of {level}: {text}"
 
 
 # --- the campaigns -----------------------------------------------------------------------------
@@ -174,8 +186,9 @@ def campaign_saves(store):
     (store.root / "broken.json").write_text('{"format": "batallas-save", "sch')
 
 
-@pytest.mark.parametrize("size", SIZES)
-async def test_campaigns_show_every_title_and_progress_whole(make_app, store, size):
+@fits
+async def test_campaigns_show_every_title_and_progress_whole(make_app, store, size, language):
+    speak(language)
     campaign_saves(store)
     entries = store.list()
     app = make_app()
@@ -195,8 +208,8 @@ async def test_campaigns_show_every_title_and_progress_whole(make_app, store, si
             else:
                 assert_on_screen(app, entry.title, entry.progress)
         footer = footer_line(app)
-        for key in ("⏎ Resume", "r Rename", "d Delete", "esc Back"):
-            assert key in footer, footer
+        for key, word in (("⏎", "Resume"), ("r", "Rename"), ("d", "Delete"), ("esc", "Back")):
+            assert f"{key} {_(word)}" in footer, footer
 
 
 async def test_campaigns_say_who_sits_in_a_six_player_save(make_app, store):
@@ -229,22 +242,26 @@ async def test_campaigns_follow_the_window_width(make_app, store):
 # --- the rules ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", SIZES)
+@fits
 @pytest.mark.parametrize("game_id", ["alamo", "ataque"])
-async def test_rules_are_readable_and_house_rules_one_key_away(make_app, size, game_id):
+async def test_rules_are_readable_and_house_rules_one_key_away(make_app, size, language, game_id):
+    speak(language)
     game = registry.get(game_id)
     app = make_app()
     async with app.run_test(size=size) as pilot:
         app.push_screen(RulesScreen(game))
         await pilot.pause(0.3)
-        assert_on_screen(app, f"Rules · {game.name}")
+        assert_on_screen(app, _("Rules · {game}").format(game=game.name))
         footer = footer_line(app)
-        assert "h House rules" in footer and "esc Back" in footer, footer
+        assert f"h {_('House rules')}" in footer and f"esc {_('Back')}" in footer, footer
         await pilot.press("h")
         await pilot.pause(0.3)
         lines = screen_lines(app)
-        assert any(line.strip() == "House rules" for line in lines[:6]), screen_text(app)
-        assert "House rule:" in screen_text(app)
+        title = HOUSE_RULES[language]
+        assert any(line.strip() == title for line in lines[:6]), screen_text(app)
+        house = app.screen.markdown.split(f"## {title}\n", 1)[1]
+        marker = re.search(r"\*\*(.+?)\*\*", house)[1]  # "House rule:" in this language
+        assert marker in screen_text(app)
 
 
 # --- too small ---------------------------------------------------------------------------------

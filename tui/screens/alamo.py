@@ -80,7 +80,8 @@ from engine.alamo.state import (
     TurnStarted,
 )
 from engine.core import HIDDEN
-from engine.words import listing, plural
+from engine.i18n import N_, _, ngettext, number, pgettext
+from engine.words import listing
 from tui.screens.game import STYLES, GameScreen
 from tui.widgets.card import CardFace
 from tui.widgets.counters import counters_text
@@ -97,44 +98,99 @@ LETTERS = {
     "morale": "M",
     "defence": "D",
 }
-CAUSES = {
-    FOR_BOMBARDMENT: "the bombardment",
-    FOR_BATTLE: "the lost battle",
-    FOR_ARTILLERY: "the Mexican artillery",
-    FOR_MUSKETS: "the Mexican muskets",
+# What a payment is for: the payer's log line and the payer's prompt, one sentence each.
+OWED = {
+    (TEXANS, FOR_BOMBARDMENT): N_("The Texans owe {amount} for the bombardment."),
+    (MEXICANS, FOR_BOMBARDMENT): N_("The Mexicans owe {amount} for the bombardment."),
+    (TEXANS, FOR_BATTLE): N_("The Texans owe {amount} for the lost battle."),
+    (MEXICANS, FOR_BATTLE): N_("The Mexicans owe {amount} for the lost battle."),
+    (TEXANS, FOR_ARTILLERY): N_("The Texans owe {amount} for the Mexican artillery."),
+    (TEXANS, FOR_MUSKETS): N_("The Texans owe {amount} for the Mexican muskets."),
+}
+PAY_MORE = {
+    FOR_BOMBARDMENT: N_("Pay {due} more for the bombardment: pick cards to pay with."),
+    FOR_BATTLE: N_("Pay {due} more for the lost battle: pick cards to pay with."),
+    FOR_ARTILLERY: N_("Pay {due} more for the Mexican artillery: pick cards to pay with."),
+    FOR_MUSKETS: N_("Pay {due} more for the Mexican muskets: pick cards to pay with."),
 }
 SELECTING = (ATTACK, DEFEND, SURVIVORS, REPEL)
 ROWS = ("my-hand", "attack", "defence")  # the card rows, in the order Tab visits them
 
+# A Mexican card's column (the data's keys) as the card's footer, the detail line and a
+# narrow leader card say it.
+COLUMN_SHORT = {
+    "1st": N_("1st"),
+    "2nd": N_("2nd"),
+    "3rd": N_("3rd"),
+    "4th": N_("4th"),
+    "Reserve": N_("Res."),
+}
+COLUMN_FULL = {
+    "1st": N_("1st column"),
+    "2nd": N_("2nd column"),
+    "3rd": N_("3rd column"),
+    "4th": N_("4th column"),
+    "Reserve": N_("Reserve column"),
+}
+COLUMN_LEADER = {
+    "1st": N_("1st col."),
+    "2nd": N_("2nd col."),
+    "3rd": N_("3rd col."),
+    "4th": N_("4th col."),
+    "Reserve": N_("Reserve"),
+}
 
 # A Mexican troop's leader on a narrow card (the detail line says it in full), then its column.
-SHORT_LEADERS = {"Duque or Castrillón": "Duque/C", "Santa Anna": "S. Anna"}
+SHORT_LEADERS = {("Duque", "Castrillón"): "Duque/C", ("Santa Anna",): "S. Anna"}
+
+
+def side_name(side: int) -> str:
+    """ "Texans", "Mexicans" in the current language."""
+    return _(SIDES[side])
+
+
+def by_side(side: int, texans: str, mexicans: str) -> str:
+    """The sentence for ``side``, translated: each side has its own msgid, so that every
+    language agrees its words with the side in its own way."""
+    return _(texans if side == TEXANS else mexicans)
+
+
+def bold(line: str) -> str:
+    return f"[b]{line}[/b]"
+
+
+def row_name(row: str) -> str:
+    """The battle row a card lies in ("Attack 3: …"), a noun."""
+    if row == "attack":
+        return pgettext("battle row", "Attack")
+    return pgettext("battle row", "Defence")
 
 
 def short_hints(c) -> tuple[str, ...]:
     """The bonus line for narrow cards, longest first: "+10 Bowie", "DOUBLE ×2", "1st col."."""
     if c.double:
-        return ("DOUBLE ×2",)
-    if c.note.startswith("+10 with "):
-        leader = c.note.removeprefix("+10 with ")
-        column = "Res." if c.column == "Reserve" else c.column
-        return (f"+10 {SHORT_LEADERS.get(leader, leader)}",) + (
-            (f"+10 {column}",) if column else ()
-        )
+        return (_("DOUBLE ×2"),)
+    if c.leaders:
+        leader = SHORT_LEADERS.get(c.leaders, "/".join(c.leaders))
+        column = _(COLUMN_SHORT[c.column]) if c.column else ""
+        return (f"+10 {leader}",) + ((f"+10 {column}",) if column else ())
     if c.name == DICKINSON:
-        return ("+10 per Artillery",)
+        return (_("+10 per Artillery"),)
     if c.kind == "leader" and c.column:
-        return ("Reserve",) if c.column == "Reserve" else (f"{c.column} col.",)
+        return (_(COLUMN_LEADER[c.column]),)
     return ()
 
 
 def face(side: int, card_id: int, **extra) -> CardFace:
     if card_id == HIDDEN:
-        return CardFace(title="", face_down=True, back_label=SIDES[side], kind="back")
+        return CardFace(title="", face_down=True, back_label=side_name(side), kind="back")
     c = card(side, card_id)
     corner = f"{LETTERS[c.kind]} ×2" if c.double else f"{LETTERS[c.kind]} {c.strength}"
-    kind = "Defence" if c.kind == "defence" else KIND_NAMES[c.kind]  # "Standing Defence"
-    column = "Res." if c.column == "Reserve" else c.column
+    if c.kind == "defence":  # "Standing Defence" is too wide for a card
+        kind = pgettext("card kind", "Defence")
+    else:
+        kind = _(KIND_NAMES[c.kind])
+    column = _(COLUMN_SHORT[c.column]) if c.column else ""
     footer = kind + (f" · {column}" if column and c.kind == "troop" else "")
     return CardFace(
         title=c.name,
@@ -147,17 +203,23 @@ def face(side: int, card_id: int, **extra) -> CardFace:
     )
 
 
-def spelled(side: int, card_id: int, number: int, where: str, status: str = "") -> list[str]:
+def spelled(side: int, card_id: int, position: int, where: str, status: str = "") -> list[str]:
     """The detail line, longest first: "Texans 3: Caballería tejana · Troop 30 · +10 with
     Travis · chosen", then without the status, the column, and the row's name (the first that
     fits is shown)."""
     if card_id == HIDDEN:
-        return [f"{where} {number}: a {SIDES[side][:-1]} card, face down."]
+        said = by_side(
+            side,
+            N_("{where} {number}: a Texan card, face down."),
+            N_("{where} {number}: a Mexican card, face down."),
+        )
+        return [said.format(where=where, number=position)]
     c = card(side, card_id)
-    value = f"{KIND_NAMES[c.kind]} {'DOUBLE' if c.double else c.strength}"
-    column = f"{c.column} column" if c.column else ""
+    strength = _("DOUBLE") if c.double else str(c.strength)
+    value = f"{_(KIND_NAMES[c.kind])} {strength}"
+    column = _(COLUMN_FULL[c.column]) if c.column else ""
     out = []
-    for prefix in (f"{where} {number}:", f"{number}."):
+    for prefix in (f"{where} {position}:", f"{position}."):
         for extra in ((column, status), (column,), ()):
             parts = [f"{prefix} {c.name}", value, c.note, *extra]
             out.append(" · ".join(p for p in parts if p))
@@ -203,23 +265,23 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         *(
             Binding("enter", f"done('{what}')", label)
             for what, label in (
-                ("roll", "Roll"),
-                ("stop", "Stop firing"),
-                ("attack", "Attack"),
-                ("defend", "Defend"),
-                ("keep", "Keep"),
-                ("repel", "Confirm"),
-                ("result", "Result"),
+                ("roll", N_("Roll")),
+                ("stop", N_("Stop firing")),
+                ("attack", N_("Attack")),
+                ("defend", N_("Defend")),
+                ("keep", N_("Keep")),
+                ("repel", N_("Confirm")),
+                ("result", N_("Result")),
             )
         ),
         *(
             binding
             for verb, label in (
-                ("fire", "Fire"),
-                ("pay", "Pay"),
-                ("pick", "Pick"),
-                ("discard", "Discard"),
-                ("put_back", "Put back"),
+                ("fire", N_("Fire")),
+                ("pay", N_("Pay")),
+                ("pick", N_("Pick")),
+                ("discard", N_("Discard")),
+                ("put_back", N_("Put back")),
             )
             for binding in (
                 Binding("1", f"card('{verb}', 0)", label, key_display="1-9", priority=True),
@@ -229,11 +291,11 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
                 ),
             )
         ),
-        Binding("t", "top_of_deck", "Top of deck"),
-        Binding("a", "auto_pay", "Auto-pay"),
-        Binding("d", "decline", "Hold back"),
-        Binding("tab", "next_row", "Next row"),
-        Binding("n", "new_game", "New game"),
+        Binding("t", "top_of_deck", N_("Top of deck")),
+        Binding("a", "auto_pay", N_("Auto-pay")),
+        Binding("d", "decline", N_("Hold back")),
+        Binding("tab", "next_row", N_("Next row")),
+        Binding("n", "new_game", N_("New game")),
     ]
     GAME_ACTIONS = {"done", "card", "top_of_deck", "auto_pay", "decline", "next_row", "new_game"}
     BINDINGS = [*GAME_KEYS, *GameScreen.BINDINGS]
@@ -332,8 +394,8 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
             marked = c in chosen
             idle = bool(playable) and c not in playable and not marked
             mine.append(face(me, c, selected=marked, note="✓" if marked else "", dim=idle))
-            status = "chosen" if marked else ("cannot be played now" if idle else "")
-            details.append(spelled(me, c, i + 1, SIDES[me], status))
+            status = _("chosen") if marked else (_("cannot be played now") if idle else "")
+            details.append(spelled(me, c, i + 1, side_name(me), status))
         self.details["my-hand"] = details
         self.query_one("#my-hand", HandView).set_cards(mine)
         self.render_battle(view)
@@ -341,7 +403,7 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         self.query_one("#my-head", Static).update(self.head(view, me))
         self.show_detail()
         log = self.query_one(EventLog)
-        log.show([line for e in view.log if (line := self.describe(e)) is not None])
+        log.show([line for e in view.log if (line := self.describe(e, view)) is not None])
 
     def shown_battle(self, view):
         """The battle to show and whether it is last turn's. The solitaire keeps its last
@@ -385,12 +447,19 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
             defence = tuple(c for c in hand if card(TEXANS, c).kind == "defence") + view.selection
             defence_tally = rules.selection_tally(view)
         results = self.results(battle)
-        when = f"TURN {view.turn - 1} " if past else ""  # last turn's assault, until the roll
+        if past:  # last turn's assault, until the roll
+            turn = number(view.turn - 1)
+            titles = (
+                _("TURN {turn} ATTACK").format(turn=turn),
+                _("TURN {turn} DEFENCE").format(turn=turn),
+            )
+        else:
+            titles = (_("ATTACK"), _("DEFENCE"))
         hidden = ""
         if self.solitaire and attack and not view.revealed and battle is None:
-            hidden = f"{len(attack)} face down"
-        attack_label = tally_text(f"{when}ATTACK", attack_tally, results[0], hidden)
-        defence_label = tally_text(f"{when}DEFENCE", defence_tally, results[1])
+            hidden = _("{count} face down").format(count=number(len(attack)))
+        attack_label = tally_text(titles[0], attack_tally, results[0], hidden)
+        defence_label = tally_text(titles[1], defence_tally, results[1])
         show_attack = bool(attack) or (composing and view.phase == ATTACK)
         show_defence = bool(defence) or defence_tally is not None
         self.query_one("#attack-row").display = show_attack
@@ -400,10 +469,10 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         self.query_one("#attack", HandView).set_cards([face(MEXICANS, c) for c in attack])
         self.query_one("#defence", HandView).set_cards([face(TEXANS, c) for c in defence])
         self.details["attack"] = [
-            spelled(MEXICANS, c, i + 1, "Attack") for i, c in enumerate(attack)
+            spelled(MEXICANS, c, i + 1, row_name("attack")) for i, c in enumerate(attack)
         ]
         self.details["defence"] = [
-            spelled(TEXANS, c, i + 1, "Defence") for i, c in enumerate(defence)
+            spelled(TEXANS, c, i + 1, row_name("defence")) for i, c in enumerate(defence)
         ]
         for row in ("attack", "defence"):
             hand = self.query_one(f"#{row}", HandView)
@@ -417,8 +486,9 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         if battle is None or not battle.resolved:
             return "", ""
         if battle.winner is None:
-            return "= tied", "= tied"
-        won, lost = f"✔ won by {battle.difference}", f"✘ lost by {battle.difference}"
+            return _("= tied"), _("= tied")
+        won = _("✔ won by {difference}").format(difference=battle.difference)
+        lost = _("✘ lost by {difference}").format(difference=battle.difference)
         return (won, lost) if battle.winner == MEXICANS else (lost, won)
 
     def on_hand_view_highlighted(self, event: HandView.Highlighted) -> None:
@@ -428,23 +498,25 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         s = view.sides[side]
         bar = " │ " if self.has_class("compact") else "  │  "
         text = Text()
-        text.append(f" {SIDES[side].upper()} ", style="reverse bold")
+        text.append(f" {side_name(side).upper()} ", style="reverse bold")
         if side < len(self.seats):
             text.append(f" {self.seat_name(side, with_label=False)}")
         elif side == MEXICANS:
-            text.append(" Santa Anna's army (the dice)")
+            text.append(" " + _("Santa Anna's army (the dice)"))
         text.append(bar, style="dim")
-        text.append(f"deck {len(s.deck)} · discard {len(s.discard)}", style="dim")
+        piles = _("deck {deck} · discard {discard}")
+        text.append(piles.format(deck=len(s.deck), discard=len(s.discard)), style="dim")
         if side != self.viewer or not self.is_human(self.viewer):
             if not (self.solitaire and side == MEXICANS):
                 text.append(bar, style="dim")
-                text.append(f"hand {len(s.hand)} " + "▚" * len(s.hand))
+                hand = _("hand {count}").format(count=len(s.hand))
+                text.append(f"{hand} " + "▚" * len(s.hand))
         if self.solitaire and side == TEXANS:
             text.append(bar, style="dim")
-            text.append_text(counters_text(view.counters, COUNTERS, "men"))
+            text.append_text(counters_text(view.counters, COUNTERS, _("men")))
         if self.solitaire and side == MEXICANS and view.dice:
             text.append(bar, style="dim")
-            text.append_text(dice_text(view.dice, "dice"))
+            text.append_text(dice_text(view.dice, _("dice")))
         return text
 
     def fits(self, text: str) -> bool:
@@ -453,125 +525,255 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
 
     def prompt_text(self, view) -> str:
         if view.phase == OVER:
-            said = f"Game over — {view.reason}"
-            return said if self.fits(said) else "Game over (see the log)."
+            said = _("Game over — {reason}").format(reason=rules.end_reason(view))
+            return said if self.fits(said) else _("Game over (see the log).")
         if not self.my_turn:
-            who = SIDES[view.active]
             if self.is_human(self.me) or self.solitaire:
-                return f"Waiting for the {who}…"
-            return "Bots at war."
+                return by_side(
+                    view.active, N_("Waiting for the Texans…"), N_("Waiting for the Mexicans…")
+                )
+            return _("Bots at war.")
         phase = view.phase
         tally = rules.selection_tally(view)
         if tally is not None and tally.problems and view.selection:
-            return f"⚠ {tally.problems[0]}"
+            return f"⚠ {_(tally.problems[0])}"
         if phase == ROLL:
-            return "Enter: roll the dice for the next turn."
+            return _("Enter: roll the dice for the next turn.")
         if phase == BOMBARD:
-            return f"Bombardment: fire Artillery cards at the {SIDES[self.them]}; Enter to stop."
+            return by_side(
+                self.them,
+                N_("Bombardment: fire Artillery cards at the Texans; Enter to stop."),
+                N_("Bombardment: fire Artillery cards at the Mexicans; Enter to stop."),
+            )
         if phase == FIRE:
-            return "More guns than targets: pick the ones that fire."
+            return _("More guns than targets: pick the ones that fire.")
         if phase == PAY:
             p = view.payment
-            return f"Pay {p.due} more for {CAUSES.get(p.cause, p.cause)}: pick cards to pay with."
+            asked = PAY_MORE.get(p.cause, N_("Pay {due} more: pick cards to pay with."))
+            return _(asked).format(due=p.due)
         if phase == DISCARD:
             extra = len(view.sides[self.me].hand) - HAND_LIMIT
-            cards = plural(extra, "more card")
             if self.me == MEXICANS:
-                return f"Too many cards: discard {cards}."
-            return f"Too many cards: put {cards} back into your deck."
+                said = ngettext(
+                    "Too many cards: discard {count} more card.",
+                    "Too many cards: discard {count} more cards.",
+                    extra,
+                )
+            else:
+                said = ngettext(
+                    "Too many cards: put {count} more card back into your deck.",
+                    "Too many cards: put {count} more cards back into your deck.",
+                    extra,
+                )
+            return said.format(count=number(extra))
         if phase == ATTACK:
-            return "Attack: pick the cards, then Enter; d holds back this turn."
+            return _("Attack: pick the cards, then Enter; d holds back this turn.")
         if phase == DEFEND:
-            return "Defend: pick the cards (or none), then Enter."
+            return _("Defend: pick the cards (or none), then Enter.")
         if phase == SURVIVORS:
             d = view.battle.difference
-            return f"You won by {d}: pick played cards worth up to {d} to keep, then Enter."
+            return _(
+                "You won by {difference}: pick played cards worth up to {difference} to keep, "
+                "then Enter."
+            ).format(difference=d)
         if phase == REPEL:
-            return "Repelled! Pick the cards you used to reach the attack, then Enter."
+            return _("Repelled! Pick the cards you used to reach the attack, then Enter.")
         return ""
 
     # --- the log -----------------------------------------------------------------------------
-    def describe(self, e) -> str | None:
-        side = SIDES
+    def describe(self, e, view=None) -> str | None:
+        """One log line per event, one whole sentence for each side. The end of the game is
+        worded from ``view`` (the final position) in the current language; the event keeps the
+        English record."""
         if isinstance(e, TurnStarted):
-            return f"[b]— Turn {e.turn} —[/b]"
-        if isinstance(e, Drew):
-            if e.cards:
-                return stop(f"You draw {names(e.seat, e.cards)}")
-            if e.seat == self.viewer and self.is_human(self.viewer):
-                return None
-            return f"The {side[e.seat]} draw {plural(e.count, 'card')}."
-        if isinstance(e, DeckRebuilt):
-            return f"The {side[e.seat]} shuffle {plural(e.cards, 'discard')} into a new deck."
+            return bold(_("— Turn {turn} —").format(turn=number(e.turn)))
+        if isinstance(e, (Drew, DeckRebuilt, Returned, HandLost, SurvivorsKept)):
+            return self.describe_cards(e)
         if isinstance(e, Rolled):
-            return f"Die for the {'draw' if e.purpose == 'draw' else 'attack'}: {e.value}."
+            if e.purpose == "draw":
+                return _("Die for the draw: {value}.").format(value=e.value)
+            return _("Die for the attack: {value}.").format(value=e.value)
         if isinstance(e, AttackDrawn):
-            come = "comes" if e.count == 1 else "come"
-            return f"{plural(e.count, 'Mexican card')} {come} face down."
+            return ngettext(
+                "{count} Mexican card comes face down.",
+                "{count} Mexican cards come face down.",
+                e.count,
+            ).format(count=number(e.count))
         if isinstance(e, Fired):
-            return stop(f"The {side[e.seat]} fire {card(e.seat, e.card).name}")
+            fired = by_side(e.seat, N_("The Texans fire {card}"), N_("The Mexicans fire {card}"))
+            return stop(fired.format(card=card(e.seat, e.card).name))
         if isinstance(e, Removed):
-            return stop(f"It knocks out {card(MEXICANS, e.card).name}")
+            return stop(_("It knocks out {card}").format(card=card(MEXICANS, e.card).name))
         if isinstance(e, Revealed):
-            return stop(f"The attack: {names(MEXICANS, e.cards) or 'nothing left'}")
+            attack = names(MEXICANS, e.cards) or _("nothing left")
+            return stop(_("The attack: {cards}").format(cards=attack))
         if isinstance(e, PaymentDue):
-            return f"The {side[e.payer]} owe {e.amount} for {CAUSES.get(e.cause, e.cause)}."
+            owed = OWED.get((e.payer, e.cause))
+            if owed is None:
+                return _("{side}: {amount} owed.").format(side=side_name(e.payer), amount=e.amount)
+            return _(owed).format(amount=e.amount)
         if isinstance(e, Paid):
-            where = "the top of the deck: " if e.from_deck else ""
-            return f"  paid with {where}{card(e.seat, e.card).name} ({e.value})."
+            name = card(e.seat, e.card).name
+            if e.from_deck:
+                paid = _("paid with the top of the deck: {card} ({value}).")
+            else:
+                paid = _("paid with {card} ({value}).")
+            return "  " + paid.format(card=name, value=e.value)
         if isinstance(e, TakenBack):
-            where = "the top of the deck" if e.to_deck else "the hand"
-            return f"  not needed: {card(e.seat, e.card).name} ({e.value}) goes back to {where}."
+            name = card(e.seat, e.card).name
+            if e.to_deck:
+                back = _("not needed: {card} ({value}) goes back to the top of the deck.")
+            else:
+                back = _("not needed: {card} ({value}) goes back to the hand.")
+            return "  " + back.format(card=name, value=e.value)
         if isinstance(e, CountersLost):
-            return (
-                f"[b]{plural(e.count, 'section')} of men lost[/b] "
-                f"for {e.points} points ({e.left} left)."
+            return bold(
+                ngettext(
+                    "{count} section of men lost for {points} points ({left} left).",
+                    "{count} sections of men lost for {points} points ({left} left).",
+                    e.count,
+                ).format(count=number(e.count), points=e.points, left=number(e.left))
             )
-        if isinstance(e, HandLost):
-            if not e.cards:
-                return f"The {side[e.seat]} have no cards left to lose."
-            return f"The {side[e.seat]} lose the whole hand ({plural(len(e.cards), 'card')})."
         if isinstance(e, Discarded):
-            return stop(f"The {side[e.seat]} discard {card(e.seat, e.card).name}")
-        if isinstance(e, Returned):
-            if e.cards:
-                return stop(f"You put back {names(e.seat, e.cards)}")
-            return f"The {side[e.seat]} put {plural(e.count, 'card')} back into the deck."
+            discarded = by_side(
+                e.seat, N_("The Texans discard {card}"), N_("The Mexicans discard {card}")
+            )
+            return stop(discarded.format(card=card(e.seat, e.card).name))
         if isinstance(e, Shuffled):
-            return f"The {side[e.seat]} shuffle their deck."
+            return by_side(
+                e.seat, N_("The Texans shuffle their deck."), N_("The Mexicans shuffle their deck.")
+            )
         if isinstance(e, AttackDeclined):
-            return "The Mexicans hold back this turn."
+            return _("The Mexicans hold back this turn.")
         if isinstance(e, Attacked):
-            return stop(f"[b]Attack[/b] ({e.total}): {names(MEXICANS, e.cards)}")
+            label = bold(pgettext("battle row", "Attack"))
+            return stop(f"{label} ({e.total}): {names(MEXICANS, e.cards)}")
         if isinstance(e, Defended):
-            return stop(f"[b]Defence[/b] ({e.total}): {names(TEXANS, e.cards) or 'nothing'}")
+            label = bold(pgettext("battle row", "Defence"))
+            cards = names(TEXANS, e.cards) or _("nothing")
+            return stop(f"{label} ({e.total}): {cards}")
         if isinstance(e, BattleResolved):
             if e.winner is None:
-                return f"Attack {e.attack_total} against defence {e.defence_total}: a tie."
-            return (
-                f"Attack {e.attack_total} against defence {e.defence_total}: "
-                f"the {side[e.winner]} win by {e.difference}."
-            )
-        if isinstance(e, SurvivorsKept):
-            if not e.cards:
-                return f"The {side[e.seat]} keep none of their played cards."
-            them = "it" if len(e.cards) == 1 else "them"
-            return (
-                f"The {side[e.seat]} keep {names(e.seat, e.cards)} and shuffle {them} into "
-                "their deck."
+                said = _("Attack {attack} against defence {defence}: a tie.")
+            else:
+                said = by_side(
+                    e.winner,
+                    N_(
+                        "Attack {attack} against defence {defence}: the Texans win by {difference}."
+                    ),
+                    N_(
+                        "Attack {attack} against defence {defence}: the Mexicans win by "
+                        "{difference}."
+                    ),
+                )
+            return said.format(
+                attack=e.attack_total, defence=e.defence_total, difference=e.difference
             )
         if isinstance(e, Repelled):
-            return stop(
-                f"[b]Repelled[/b]: defence {e.defence_total} against {e.attack_total}; "
-                f"used {names(TEXANS, e.used) or 'only the walls'}"
+            used = names(TEXANS, e.used) or _("only the walls")
+            said = _("defence {defence} against {attack}; used {cards}").format(
+                defence=e.defence_total, attack=e.attack_total, cards=used
             )
+            label = bold(_("Repelled"))
+            return stop(f"{label}: {said}")
         if isinstance(e, Breached):
-            return (
-                f"[b]Breach[/b]: defence {e.defence_total} against {e.attack_total}, "
-                f"{e.shortfall} short."
+            said = _("defence {defence} against {attack}, {shortfall} short.").format(
+                defence=e.defence_total, attack=e.attack_total, shortfall=e.shortfall
             )
+            label = bold(_("Breach"))
+            return f"{label}: {said}"
         if isinstance(e, GameEnded):
-            return f"[b]{e.reason}[/b]"
+            return bold(rules.end_reason(view) if view is not None else _(e.reason))
+        return None
+
+    def describe_cards(self, e) -> str | None:
+        """The log lines that count a side's cards: drawn, rebuilt into a deck, put back,
+        lost with the hand, kept after a battle."""
+        texans = e.seat == TEXANS
+        if isinstance(e, Drew):
+            if e.cards:
+                return stop(_("You draw {cards}").format(cards=names(e.seat, e.cards)))
+            if e.seat == self.viewer and self.is_human(self.viewer):
+                return None
+            if texans:
+                said = ngettext(
+                    "The Texans draw {count} card.", "The Texans draw {count} cards.", e.count
+                )
+            else:
+                said = ngettext(
+                    "The Mexicans draw {count} card.", "The Mexicans draw {count} cards.", e.count
+                )
+            return said.format(count=number(e.count))
+        if isinstance(e, DeckRebuilt):
+            if texans:
+                said = ngettext(
+                    "The Texans shuffle {count} discard into a new deck.",
+                    "The Texans shuffle {count} discards into a new deck.",
+                    e.cards,
+                )
+            else:
+                said = ngettext(
+                    "The Mexicans shuffle {count} discard into a new deck.",
+                    "The Mexicans shuffle {count} discards into a new deck.",
+                    e.cards,
+                )
+            return said.format(count=number(e.cards))
+        if isinstance(e, Returned):
+            if e.cards:
+                return stop(_("You put back {cards}").format(cards=names(e.seat, e.cards)))
+            if texans:
+                said = ngettext(
+                    "The Texans put {count} card back into the deck.",
+                    "The Texans put {count} cards back into the deck.",
+                    e.count,
+                )
+            else:
+                said = ngettext(
+                    "The Mexicans put {count} card back into the deck.",
+                    "The Mexicans put {count} cards back into the deck.",
+                    e.count,
+                )
+            return said.format(count=number(e.count))
+        if isinstance(e, HandLost):
+            if not e.cards:
+                return by_side(
+                    e.seat,
+                    N_("The Texans have no cards left to lose."),
+                    N_("The Mexicans have no cards left to lose."),
+                )
+            if texans:
+                said = ngettext(
+                    "The Texans lose the whole hand ({count} card).",
+                    "The Texans lose the whole hand ({count} cards).",
+                    len(e.cards),
+                )
+            else:
+                said = ngettext(
+                    "The Mexicans lose the whole hand ({count} card).",
+                    "The Mexicans lose the whole hand ({count} cards).",
+                    len(e.cards),
+                )
+            return said.format(count=number(len(e.cards)))
+        if isinstance(e, SurvivorsKept):
+            if not e.cards:
+                return by_side(
+                    e.seat,
+                    N_("The Texans keep none of their played cards."),
+                    N_("The Mexicans keep none of their played cards."),
+                )
+            if texans:
+                said = ngettext(
+                    "The Texans keep {cards} and shuffle it into their deck.",
+                    "The Texans keep {cards} and shuffle them into their deck.",
+                    len(e.cards),
+                )
+            else:
+                said = ngettext(
+                    "The Mexicans keep {cards} and shuffle it into their deck.",
+                    "The Mexicans keep {cards} and shuffle them into their deck.",
+                    len(e.cards),
+                )
+            return said.format(cards=names(e.seat, e.cards))
         return None
 
     # --- input -------------------------------------------------------------------------------
@@ -589,7 +791,7 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         self.query_one("#my-hand", HandView).cursor = index
         action = self.card_action(view, cards[index])
         if action is None:
-            self.notify("Nothing to do with a card just now.", severity="warning")
+            self.notify(_("Nothing to do with a card just now."), severity="warning")
             return
         self.act(action)
 

@@ -9,7 +9,9 @@ objective, cards, prompt) each fit one line, shortening words before losing fact
 
 from __future__ import annotations
 
+import inspect
 import unicodedata
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
@@ -26,26 +28,29 @@ from textual.widgets.option_list import Option
 from engine.ataque import rules
 from engine.ataque.actions import Attack, EndPhase, Exchange, MoveIn, Place, Regroup
 from engine.ataque.data import (
+    CARD_BONUS,
     CARD_FIGURE,
     COLOUR_LETTERS,
-    COLOUR_NAMES,
     CONTINENT_OF,
     CONTINENTS,
     FALLBACK,
     FIGURE_GLYPHS,
     MAX_DICE,
     NEIGHBOURS,
-    OBJECTIVES,
     TERRITORIES,
     card_name,
     card_territory,
+    colour_name,
+    objective_text,
     sets_in,
 )
 from engine.ataque.odds import attack_dice
 from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, OVER, PLACE, REGROUP, GameEnded
 from engine.core import HIDDEN, Outcome
-from engine.words import plural
+from engine.i18n import N_, _, ngettext, number, pgettext
+from engine.words import listing, plural
 from tui.screens.game import STYLES, GameScreen
+from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.log import EventLog, literal
 from tui.widgets.world_map import Holding, WorldMap, short
 
@@ -56,19 +61,20 @@ NEIGHBOUR_NAMES = {
     for t in range(len(TERRITORIES))
 }
 
-DICE = Binding.Group("Dice", compact=True)
-STOP = Binding.Group("Down to N", compact=True)
-COUNT = Binding.Group("Count", compact=True)
-VIEWS = Binding.Group("View", compact=True)
+# Key descriptions are English msgids: the footer shows them translated.
+DICE = Binding.Group(N_("Dice"), compact=True)
+STOP = Binding.Group(N_("Down to N"), compact=True)
+COUNT = Binding.Group(N_("Count"), compact=True)
+VIEWS = Binding.Group(N_("View"), compact=True)
 
 # What Enter does now: one binding per meaning, so the footer names it.
 ENTER = {
     "place": "+1",
-    "select": "Select",
-    "roll": "Roll",
-    "move": "Move",
-    "exchange": "Exchange",
-    "result": "Result",
+    "select": N_("Select"),
+    "roll": N_("Roll"),
+    "move": N_("Move"),
+    "exchange": N_("Exchange"),
+    "result": N_("Result"),
 }
 MAP_ACTIONS = {"pick", "place", "all", "blitz", "dice", "stop_at", "count", "digit"}
 
@@ -76,14 +82,22 @@ MAP_ACTIONS = {"pick", "place", "all", "blitz", "dice", "stop_at", "count", "dig
 def percent(chance: float) -> str:
     """A chance as a whole percentage that never claims certainty it does not have."""
     if 0.995 <= chance < 1.0:
-        return ">99%"
+        return ">" + _("{percent}%").format(percent=number(99))
     if 0.0 < chance < 0.005:
-        return "<1%"
-    return f"{chance:.0%}"
+        return "<" + _("{percent}%").format(percent=number(1))
+    return _("{percent}%").format(percent=number(round(chance * 100)))
 
 
 def armies(n: int) -> str:
     return plural(n, "army", "armies")
+
+
+def strength(s) -> str:
+    """A player's territories, armies and cards, tersely: "12t 30a 2c"."""
+    # Translators: t, a and c are the initials of territories, armies and cards.
+    return _("{territories}t {armies}a {cards}c").format(
+        territories=s.territories, armies=s.armies, cards=s.cards
+    )
 
 
 def folded(text: str) -> str:
@@ -118,6 +132,11 @@ def matches(query: str) -> list[str]:
     return ranked[min(ranked)] if ranked else []
 
 
+def shown(description: str) -> str:
+    """A key's description as the footer shows it: in the current language."""
+    return _(description) if description else description
+
+
 def fit(width: int, *variants: str) -> str:
     """The first (fullest) wording that fits ``width``; the last one otherwise."""
     return next((v for v in variants if len(v) <= width), variants[-1])
@@ -127,24 +146,27 @@ class ChoiceDialog(ModalScreen[int | None]):
     """One of a few choices: which set of cards to hand in, which territory a search meant.
     Escape chooses none."""
 
-    BINDINGS = [Binding("escape", "choose_none", "Cancel")]
+    BINDINGS = [Binding("escape", "choose_none", N_("Cancel"))]
 
-    def __init__(self, question: str, choices: list[str | Text]) -> None:
+    def __init__(self, question: Callable[[], str], choices: list[str | Text]) -> None:
         super().__init__()
-        self.question = question
+        self.question = question  # asked again when the language changes
         self.choices = choices
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Content(self.question), classes="title")  # it may quote typed text
+            yield Static(Content(self.question()), classes="title")  # it may quote typed text
             yield OptionList(*[Option(c, id=str(i)) for i, c in enumerate(self.choices)])
-            yield Static("Enter chooses, Escape cancels.", classes="hint")
+            yield Static(_("Enter chooses, Escape cancels."), classes="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(int(event.option.id or 0))
 
     def action_choose_none(self) -> None:
         self.dismiss(None)
+
+    async def language_changed(self) -> None:
+        await recompose_keeping_input(self)
 
 
 GAME_KEYS = [
@@ -153,33 +175,33 @@ GAME_KEYS = [
         for what, label in ENTER.items()
     ),
     Binding("f", "place(5)", "+5"),
-    Binding("a", "all", "All"),
-    Binding("b", "blitz", "Blitz"),
-    Binding("1", "dice(1)", "1 die", group=DICE),
-    Binding("2", "dice(2)", "2 dice", group=DICE),
-    Binding("3", "dice(3)", "3 dice", group=DICE),
+    Binding("a", "all", N_("All")),
+    Binding("b", "blitz", N_("Blitz")),
+    Binding("1", "dice(1)", N_("1 die"), group=DICE),
+    Binding("2", "dice(2)", N_("2 dice"), group=DICE),
+    Binding("3", "dice(3)", N_("3 dice"), group=DICE),
     Binding("left_square_bracket", "stop_at(-1)", "N−1", group=STOP),
     Binding("right_square_bracket", "stop_at(1)", "N+1", group=STOP),
-    Binding("plus", "count(1)", "One more", group=COUNT),
-    Binding("minus", "count(-1)", "One less", group=COUNT),
-    Binding("equals_sign", "count(1)", "One more", show=False),
+    Binding("plus", "count(1)", N_("One more"), group=COUNT),
+    Binding("minus", "count(-1)", N_("One less"), group=COUNT),
+    Binding("equals_sign", "count(1)", N_("One more"), show=False),
     *(Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)),
-    Binding("x", "exchange", "Exchange"),
-    Binding("e", "end_phase('attack')", "End attacks"),
-    Binding("e", "end_phase('turn')", "End turn"),
-    Binding("slash", "search", "Find"),
-    Binding("m", "tab('map')", "Map", group=VIEWS),
-    Binding("t", "tab('table')", "Table", group=VIEWS),
-    Binding("c", "tab('continents')", "Continents", group=VIEWS),
-    Binding("tab", "filter", "Filter"),
-    Binding("escape", "close_box", "Close"),
-    Binding("escape", "menu", "Menu"),
+    Binding("x", "exchange", N_("Exchange")),
+    Binding("e", "end_phase('attack')", N_("End attacks")),
+    Binding("e", "end_phase('turn')", N_("End turn")),
+    Binding("slash", "search", N_("Find")),
+    Binding("m", "tab('map')", N_("Map"), group=VIEWS),
+    Binding("t", "tab('table')", N_("Table"), group=VIEWS),
+    Binding("c", "tab('continents')", N_("Continents"), group=VIEWS),
+    Binding("tab", "filter", N_("Filter")),
+    Binding("escape", "close_box", N_("Close")),
+    Binding("escape", "menu", N_("Menu")),
 ]
 # Every game screen's commands (Rules, Save, and whatever GameScreen shows), then Quit, the
 # app's. They take the footer's room the game's keys leave, in this order: each is bound twice,
 # shown when it fits and hidden otherwise, so its key works either way. Ctrl+Q is the app's,
 # which quits first whatever the screen says: the screen only decides whether it is shown.
-LABELS = {"save_as": "Save"}
+LABELS = {"save_as": N_("Save")}
 
 
 def command_keys() -> tuple[list[Binding], list[tuple[str, Binding]]]:
@@ -193,12 +215,24 @@ def command_keys() -> tuple[list[Binding], list[tuple[str, Binding]]]:
             keys.append(shown)
             commands.append((b.action, shown))
         keys.append(Binding(b.key, b.action, b.description, show=False))
-    quit_shown = Binding("ctrl+q", "command('quit')", "Quit", priority=True)
+    quit_shown = Binding("ctrl+q", "command('quit')", N_("Quit"), priority=True)
     keys += [quit_shown, Binding("ctrl+q", "command('quiet')", show=False, priority=True)]
     return keys, [*commands, ("quit", quit_shown)]
 
 
 COMMAND_KEYS, COMMANDS = command_keys()
+
+
+# The tabs' titles and the boxes' hints (English msgids, ``_`` where shown).
+TAB_TITLES = {
+    "map": N_("Map (m)"),
+    "table": N_("Territories (t)"),
+    "continents": N_("Continents (c)"),
+}
+PLACEHOLDERS = {
+    "filter": N_("filter by owner, continent or name"),
+    "search": N_("part of a territory's name, then Enter (Escape closes)"),
+}
 
 
 class AtaqueScreen(GameScreen, inherit_bindings=False):
@@ -222,21 +256,39 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
     def compose_board(self) -> ComposeResult:
         continents = {name: CONTINENTS[CONTINENT_OF[i]].name for i, name in enumerate(TERRITORIES)}
         with TabbedContent(id="tabs", initial="map"):
-            with TabPane("Map (m)", id="map"):
+            with TabPane(_(TAB_TITLES["map"]), id="map"):
                 yield WorldMap(continents, NEIGHBOUR_NAMES, id="world")
-            with TabPane("Territories (t)", id="table"):
-                yield Input(placeholder="filter by owner, continent or name", id="filter")
+            with TabPane(_(TAB_TITLES["table"]), id="table"):
+                yield Input(placeholder=_(PLACEHOLDERS["filter"]), id="filter")
                 yield DataTable(id="territories", cursor_type="row", zebra_stripes=True)
-            with TabPane("Continents (c)", id="continents"):
+            with TabPane(_(TAB_TITLES["continents"]), id="continents"):
                 yield Static(id="continent-summary")
         with Vertical(id="info"):
             yield Static(id="selection")
             yield Static(id="players")
             yield Static(id="mine")
-        yield Input(
-            placeholder="part of a territory's name, then Enter (Escape closes)", id="search"
-        )
+        yield Input(placeholder=_(PLACEHOLDERS["search"]), id="search")
         yield EventLog(id="log")
+
+    async def language_changed(self) -> None:
+        """The board in the language just chosen, as it stands (cursor, selection, the
+        table's filter and sort, anything typed): tab titles, hints and the table's headers
+        are renamed, and every line drawn from the view is drawn again."""
+        inherited = getattr(super(), "language_changed", None)
+        if inherited is not None:
+            result = inherited()
+            if inspect.isawaitable(result):
+                await result
+        tabs = self.query_one("#tabs", TabbedContent)
+        for pane, title in TAB_TITLES.items():
+            tabs.get_tab(pane).label = _(title)
+        for box, hint in PLACEHOLDERS.items():
+            self.query_one(f"#{box}", Input).placeholder = _(hint)
+        table = self.query_one("#territories", DataTable)
+        table.clear(columns=True)
+        self.add_columns(table)
+        if self.view is not None:
+            self.view = self.view
 
     def on_mount(self) -> None:
         """Runs before GameScreen.on_mount (Textual calls each class's handler, subclass
@@ -257,21 +309,21 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             footer.refresh(recompose=True)
 
     COLUMNS = (
-        ("Territory", "t"),
-        ("Continent", "c"),
-        ("Owner", "o"),
-        ("Armies", "a"),
-        ("Enemy neighbours", "n"),
+        (N_("Territory"), "t"),
+        (N_("Continent"), "c"),
+        (N_("Owner"), "o"),
+        (N_("Armies"), "a"),
+        (N_("Enemy neighbours"), "n"),
     )
 
     @classmethod
     def add_columns(cls, table: DataTable) -> None:
         for label, key in cls.COLUMNS:
-            table.add_column(label, key=key)
+            table.add_column(_(label), key=key)
 
     # --- drawing -------------------------------------------------------------------------------
     def owner_label(self, seat: int) -> str:
-        return f"{COLOUR_LETTERS[seat]} {COLOUR_NAMES[seat]}"
+        return f"{COLOUR_LETTERS[seat]} {colour_name(seat)}"
 
     @property
     def wide(self) -> bool:
@@ -312,7 +364,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         self.fill_table(view)
         self.query_one("#continent-summary", Static).update(self.continents_text(view))
         log = self.query_one(EventLog)
-        log.show([line for e in view.log if (line := self.describe(e)) is not None])
+        log.show([line for e in view.log if (line := self.describe(e, view)) is not None])
         self.refresh_bindings()
 
     @property
@@ -371,32 +423,47 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         if view.phase == ATTACK and src is not None:
             dice = self.throw_dice(view.armies[src])
             text.append(f"← {name(src)} {view.armies[src]}", style="bold")
-            text.append(f" · {plural(dice, 'die', 'dice')} · down to {self.stop_at}")
+            text.append(" · ")
+            text.append(
+                _("{dice} · down to {n}").format(
+                    dice=plural(dice, "die", "dice"), n=number(self.stop_at)
+                )
+            )
             if t == src:
-                text.append(" (Enter here: cancel)", style="dim")
+                text.append(" " + _("(Enter here: cancel)"), style="dim")
             elif view.owner[t] != self.me and t in NEIGHBOURS[src] and view.armies[src] > 1:
                 chance = rules.attack_chance(view, src, t, self.stop_at, self.dice)
-                text.append(f" → win chance {percent(chance)}", style="bold yellow")
+                said = _("win chance {chance}").format(chance=percent(chance))
+                text.append(f" → {said}", style="bold yellow")
         elif view.phase == REGROUP and src is not None:
             bounds = self.count_range(view)
             most = bounds[1] if bounds else 0
-            text.append(f"← from {name(src)}", style="bold")
-            text.append(f" · {self.chosen_count(view)} of {most} to move")
+            count = self.chosen_count(view)
+            text.append("← " + _("from {territory}").format(territory=name(src)), style="bold")
+            text.append(" · ")
+            text.append(
+                _("{count} of {most} to move").format(count=number(count), most=number(most))
+            )
             if t == src:
-                text.append(" (Enter here: cancel)", style="dim")
+                text.append(" " + _("(Enter here: cancel)"), style="dim")
             elif view.owner[t] == self.me and t in NEIGHBOURS[src]:
-                text.append(f" → Enter moves {self.chosen_count(view)} here", style="bold green")
+                said = _("Enter moves {count} here").format(count=number(count))
+                text.append(f" → {said}", style="bold green")
         elif view.phase == MOVE_IN and view.pending is not None:
             p = view.pending
             text.append(
-                f"{name(p.target)} taken! {self.chosen_count(view)} more of up to "
-                f"{p.most} follow in.",
+                _("{territory} taken! {count} more of up to {most} follow in.").format(
+                    territory=name(p.target),
+                    count=number(self.chosen_count(view)),
+                    most=number(p.most),
+                ),
                 style="bold green",
             )
         elif view.phase == PLACE and view.owner[t] == self.me:
             here = rules.placeable(self.session.state, t)
             lead = "" if self.wide else "· "
-            text.append(f"{lead}{armies(here)} may be placed here", style="dim")
+            said = _("{armies} may be placed here").format(armies=armies(here))
+            text.append(f"{lead}{said}", style="dim")
         return text
 
     def players_text(self, view) -> Text:
@@ -405,7 +472,9 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         width = self.line_width
 
         def line(name_room: int | None, gap: str, terse: bool) -> Text:
-            text = Text("t/a/c " if terse else "", style="dim")
+            # Translators: the initials of territories, armies and cards, as in "12t 30a 2c".
+            legend = pgettext("territories/armies/cards", "t/a/c") + " "
+            text = Text(legend if terse else "", style="dim")
             for i, s in enumerate(summaries):
                 if i:
                     text.append(gap)
@@ -417,11 +486,11 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                     cut = name if len(name) <= name_room else name[: name_room - 1] + "…"
                     text.append(f" {cut}", style=style)
                 if not s.alive:
-                    text.append(" out", style="dim")
+                    text.append(" " + pgettext("player", "out"), style="dim")
                 elif terse:
                     text.append(f" {s.territories}/{s.armies}/{s.cards}", style="dim")
                 else:
-                    text.append(f" {s.territories}t {s.armies}a {s.cards}c", style="dim")
+                    text.append(" " + strength(s), style="dim")
             return text
 
         longest = max(len(self.seats[s.seat].name) for s in summaries)
@@ -440,9 +509,8 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         if not self.is_human(self.me):
             return text
         me = view.players[self.me]
-        objective = OBJECTIVES[rules.effective_objective(view, self.me)]
-        text.append("Objective: ", style="bold")
-        text.append(objective.text)
+        text.append(_("Objective:") + " ", style="bold")
+        text.append(objective_text(rules.effective_objective(view, self.me)))
         progress = rules.objective_progress(view, self.me)
         text.append("\n→ ", style="bold")
         text.append(progress or "", style="italic")
@@ -451,11 +519,11 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         return text
 
     def cards_text(self, hand: tuple[int, ...], exchanging: bool) -> Text:
-        exchange = " (x: exchange a set)" if exchanging else ""
+        exchange = " " + _("(x: exchange a set)") if exchanging else ""
         for room in (None, 7, 5):
-            text = Text("Cards: ", style="bold")
+            text = Text(_("Cards:") + " ", style="bold")
             if not hand:
-                text.append("none", style="dim")
+                text.append(pgettext("cards", "none"), style="dim")
             for c in hand:
                 terr = card_territory(c)
                 glyph = FIGURE_GLYPHS.get(CARD_FIGURE[c], "?")
@@ -499,14 +567,23 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         width = self.line_width - 2  # the view's own padding
         continents = []
         for row in rules.continent_summary(view):
-            holder = "nobody" if row.holder is None else self.owner_label(row.holder)
+            if row.holder is None:
+                holder = pgettext("continent held by", "nobody")
+            else:
+                holder = self.owner_label(row.holder)
             counts = [(COLOUR_LETTERS[s], n) for s, n in enumerate(row.counts) if n]
             full = "  ".join(f"{letter} {n}" for letter, n in counts)
             terse = " ".join(f"{letter}{n}" for letter, n in counts)
-            continents.append(
+            continents.append(  # the name first, in the first 18 columns (drawn bold)
                 (
-                    f"{row.name:<18} +{row.bonus}  held by {holder:<9}  {full}  (of {row.size})",
-                    f"{row.name:<17} +{row.bonus} {holder:<9} {terse} of {row.size}",
+                    f"{row.name:<18} "
+                    + _("+{bonus}  held by {holder}  {counts}  (of {size})").format(
+                        bonus=row.bonus, holder=f"{holder:<9}", counts=full, size=row.size
+                    ),
+                    f"{row.name:<17} "
+                    + _("+{bonus} {holder} {counts} of {size}").format(
+                        bonus=row.bonus, holder=f"{holder:<9}", counts=terse, size=row.size
+                    ),
                 )
             )
         players = []
@@ -515,15 +592,15 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             who = f"{marker}{self.owner_label(s.seat)} · "
             name = self.seats[s.seat].name
             if not s.alive:
-                out = f"{who}{name} — out of the game"
-                players.append((s, (out, out, f"{who}{name[:12]} — out")))
+                out = who + _("{name} — out of the game").format(name=name)
+                players.append((s, (out, out, who + _("{name} — out").format(name=name[:12]))))
                 continue
-            held = ", ".join(CONTINENTS[c].name for c in s.continents) or "no continent"
+            held = ", ".join(CONTINENTS[c].name for c in s.continents) or _("no continent")
             numbers = (
                 f"{plural(s.territories, 'territory', 'territories')}, {armies(s.armies)}, "
                 f"{plural(s.cards, 'card', 'cards')}"
             )
-            brief = f"{s.territories}t {s.armies}a {s.cards}c"
+            brief = strength(s)
             players.append(
                 (
                     s,
@@ -551,25 +628,39 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         """What to do now, worded to fit the status line (keys are in the footer too)."""
         width = max(20, self.app.size.width - 2)
         if view.phase == OVER:
-            return fit(width, f"Game over — {view.reason}  (Enter: the result)", "Game over.")
+            return fit(
+                width,
+                _("Game over — {reason}  (Enter: the result)").format(
+                    reason=rules.end_reason(view)
+                ),
+                _("Game over."),
+            )
         if not self.my_turn:
             who = self.seat_name(view.active)
             width -= len(who) + 14  # the spinner beside it names the thinking bot too
             return fit(
                 width,
-                f"{who} is playing…  (. skips to your turn)",
-                f"{who} is playing…",
-                f"{COLOUR_NAMES[view.active]} is playing…",
+                _("{player} is playing…  (. skips to your turn)").format(player=who),
+                _("{player} is playing…").format(player=who),
+                _("{player} is playing…").format(player=colour_name(view.active)),
             )
         if view.phase == EXCHANGE:
             sets = len(sets_in(view.players[self.me].hand))
             if sets > 1:
                 return fit(
                     width,
-                    f"You hold {sets} possible sets of cards: x chooses which to exchange.",
-                    "x: choose which set of cards to exchange.",
+                    ngettext(
+                        "You hold {count} possible set of cards: x chooses which to exchange.",
+                        "You hold {count} possible sets of cards: x chooses which to exchange.",
+                        sets,
+                    ).format(count=number(sets)),
+                    _("x: choose which set of cards to exchange."),
                 )
-            return fit(width, "You hold a set of cards: x exchanges it for armies.", "x: exchange")
+            return fit(
+                width,
+                _("You hold a set of cards: x exchanges it for armies."),
+                _("x: exchange"),
+            )
         if view.phase == PLACE:
             return self.place_prompt(view, width)
         src = None if self.source is None else TERRITORIES[self.source]
@@ -577,137 +668,219 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             if src is None:
                 return fit(
                     width,
-                    "Attack: Enter on one of your territories with 2+ armies, then on an enemy "
-                    "neighbour; e ends the attacks.",
-                    "Attack: Enter on yours (2+ armies), then on an enemy neighbour; e: stop.",
-                    "Attack: Enter on yours, then on an enemy; e: stop.",
+                    _(
+                        "Attack: Enter on one of your territories with 2+ armies, then on an "
+                        "enemy neighbour; e ends the attacks."
+                    ),
+                    _("Attack: Enter on yours (2+ armies), then on an enemy neighbour; e: stop."),
+                    _("Attack: Enter on yours, then on an enemy; e: stop."),
                 )
-            n = self.stop_at
+            n = number(self.stop_at)
             return fit(
                 width,
-                f"From {src}: Enter rolls · b attacks until taken or down to {n} · 1 2 3 dice · "
-                "[ ] change N",
-                f"From {src}: Enter rolls · b until taken or down to {n} · 1 2 3 dice · [ ] N",
-                f"{src}: Enter rolls · b until taken or down to {n}",
-                f"Enter rolls · b until taken or down to {n}",
+                _(
+                    "From {territory}: Enter rolls · b attacks until taken or down to {n} · "
+                    "1 2 3 dice · [ ] change N"
+                ).format(territory=src, n=n),
+                _(
+                    "From {territory}: Enter rolls · b until taken or down to {n} · 1 2 3 dice "
+                    "· [ ] N"
+                ).format(territory=src, n=n),
+                _("{territory}: Enter rolls · b until taken or down to {n}").format(
+                    territory=src, n=n
+                ),
+                _("Enter rolls · b until taken or down to {n}").format(n=n),
             )
         if view.phase == MOVE_IN and view.pending is not None:
-            k, most = self.chosen_count(view), view.pending.most
+            counts = {"count": number(self.chosen_count(view)), "most": number(view.pending.most)}
             target = TERRITORIES[view.pending.target]
             return fit(
                 width,
-                f"{target} taken! Move in {k} more (0–{most}): + − or a digit to change, "
-                "Enter moves them, a all.",
-                f"{target} taken! Move in {k} more (0–{most}): + − or a digit, then Enter.",
-                f"Move in {k} more (0–{most}): + − or a digit, then Enter.",
+                _(
+                    "{territory} taken! Move in {count} more (0–{most}): + − or a digit to "
+                    "change, Enter moves them, a all."
+                ).format(territory=target, **counts),
+                _(
+                    "{territory} taken! Move in {count} more (0–{most}): + − or a digit, then "
+                    "Enter."
+                ).format(territory=target, **counts),
+                _("Move in {count} more (0–{most}): + − or a digit, then Enter.").format(**counts),
             )
         if view.phase == REGROUP:
             if src is None:
                 return fit(
                     width,
-                    "Regroup: Enter on a territory of yours, then on a neighbour of yours; "
-                    "e ends your turn.",
-                    "Regroup: Enter on yours, then on a neighbour of yours; e ends the turn.",
-                    "Regroup: Enter on yours, then a neighbour; e: end.",
+                    _(
+                        "Regroup: Enter on a territory of yours, then on a neighbour of yours; "
+                        "e ends your turn."
+                    ),
+                    _("Regroup: Enter on yours, then on a neighbour of yours; e ends the turn."),
+                    _("Regroup: Enter on yours, then a neighbour; e: end."),
                 )
-            k = self.chosen_count(view)
+            moving = armies(self.chosen_count(view))
             return fit(
                 width,
-                f"From {src}: Enter on a neighbour of yours moves {armies(k)} (+ − or a digit "
-                f"to change), a all; Enter on {src} cancels.",
-                f"From {src}: Enter on a neighbour moves {armies(k)} (+ − or a digit), a all.",
-                f"Enter moves {armies(k)} (+ − or a digit), a all.",
+                _(
+                    "From {territory}: Enter on a neighbour of yours moves {armies} (+ − or a "
+                    "digit to change), a all; Enter on {territory} cancels."
+                ).format(territory=src, armies=moving),
+                _(
+                    "From {territory}: Enter on a neighbour moves {armies} (+ − or a digit), a all."
+                ).format(territory=src, armies=moving),
+                _("Enter moves {armies} (+ − or a digit), a all.").format(armies=moving),
             )
         return ""
 
     def place_prompt(self, view, width: int) -> str:
         """How many to place, and which of them are a continent bonus that must go inside
         its continent (the engine refuses them elsewhere)."""
-        left = rules.armies_to_place(view)
+        left = armies(rules.armies_to_place(view))
         bonus = [(CONTINENTS[c].name, n) for c, n in enumerate(view.bonus_left) if n]
-        keys = "Enter +1, f +5, a all on the territory under the cursor."
         if not bonus:
             return fit(
                 width,
-                f"Place {armies(left)}: {keys}",
-                f"Place {armies(left)}: Enter +1, f +5, a all.",
+                _(
+                    "Place {armies}: Enter +1, f +5, a all on the territory under the cursor."
+                ).format(armies=left),
+                _("Place {armies}: Enter +1, f +5, a all.").format(armies=left),
             )
-        where = " and ".join(f"{n} in {name}" for name, n in bonus)
+        where = listing(
+            _("{count} in {continent}").format(count=number(n), continent=name) for name, n in bonus
+        )
+        short_form = _("Place {armies}: {where} (bonus).").format(armies=left, where=where)
         if view.to_place == 0:
-            inside = " and ".join(name for name, _ in bonus)
-            what = "its continent bonus" if len(bonus) == 1 else "continent bonuses"
+            inside = listing(name for name, _n in bonus)
+            if len(bonus) == 1:
+                full = _(
+                    "Place {armies}, all inside {continents}: its continent bonus. Enter +1, "
+                    "f +5, a all."
+                )
+                brief = _("Place {armies}, all inside {continents} (its continent bonus).")
+            else:
+                full = _(
+                    "Place {armies}, all inside {continents}: continent bonuses. Enter +1, "
+                    "f +5, a all."
+                )
+                brief = _("Place {armies}, all inside {continents} (continent bonuses).")
             return fit(
                 width,
-                f"Place {armies(left)}, all inside {inside}: {what}. Enter +1, f +5, a all.",
-                f"Place {armies(left)}, all inside {inside} ({what}).",
-                f"Place {armies(left)}: {where} (bonus).",
+                full.format(armies=left, continents=inside),
+                brief.format(armies=left, continents=inside),
+                short_form,
             )
         (first, n), *more = bonus
-        must = f"{n} of them must go into {first}" + "".join(
-            f" and {k} into {name}" for name, k in more
+        must = listing(
+            [
+                _("{count} of them must go into {continent}").format(
+                    count=number(n), continent=first
+                ),
+                *(
+                    _("{count} into {continent}").format(count=number(k), continent=name)
+                    for name, k in more
+                ),
+            ]
         )
         return fit(
             width,
-            f"Place {armies(left)}; {must} (continent bonus). Enter +1, f +5, a all.",
-            f"Place {armies(left)}; {must} (continent bonus).",
-            f"Place {armies(left)}; {must}.",
-            f"Place {armies(left)}: {where} (bonus).",
+            _("Place {armies}; {must} (continent bonus). Enter +1, f +5, a all.").format(
+                armies=left, must=must
+            ),
+            _("Place {armies}; {must} (continent bonus).").format(armies=left, must=must),
+            _("Place {armies}; {must}.").format(armies=left, must=must),
+            short_form,
         )
 
-    def describe(self, e) -> str | None:
-        """The log's line for an event: markup, with every seat name made literal."""
+    def describe(self, e, view) -> str | None:
+        """The log's line for an event of ``view``'s log, worded now from the event's data
+        (a save reads in whatever language is spoken): markup, every typed name literal."""
         from engine.ataque import state as s
 
         def who(seat: int) -> str:  # a typed name inside a markup line
-            return f"{COLOUR_NAMES[seat]} ({literal(self.seats[seat].name)})"
+            return f"{colour_name(seat)} ({literal(self.seats[seat].name)})"
 
         if isinstance(e, s.TurnStarted):
-            return f"[b]— Round {e.round}: {who(e.seat)} —[/b]"
+            said = _("— Round {round}: {player} —").format(
+                round=number(e.round), player=who(e.seat)
+            )
+            return f"[b]{said}[/b]"
         if isinstance(e, s.Reinforced):
-            line = f"{who(e.seat)} receives {armies(e.armies)}"
-            if e.continents:
-                bonus = ", ".join(
-                    f"+{CONTINENTS[c].bonus} in {CONTINENTS[c].name}" for c in e.continents
+            if not e.continents:
+                return _("{player} receives {armies}.").format(
+                    player=who(e.seat), armies=armies(e.armies)
                 )
-                line += f", and {bonus} (continent bonus, placed there)"
-            return line + "."
+            bonuses = listing(
+                _("+{bonus} in {continent}").format(
+                    bonus=CONTINENTS[c].bonus, continent=CONTINENTS[c].name
+                )
+                for c in e.continents
+            )
+            return _(
+                "{player} receives {armies}, and {bonuses} (continent bonus, placed there)."
+            ).format(player=who(e.seat), armies=armies(e.armies), bonuses=bonuses)
         if isinstance(e, s.Exchanged):
-            return f"{who(e.seat)} exchanges a set (#{e.number}) for {armies(e.armies)}."
+            return _("{player} exchanges a set (#{number}) for {armies}.").format(
+                player=who(e.seat), number=number(e.number), armies=armies(e.armies)
+            )
         if isinstance(e, s.Placed):
-            return f"{who(e.seat)} places {armies(e.count)} on {TERRITORIES[e.territory]}."
+            return _("{player} places {armies} on {territory}.").format(
+                player=who(e.seat), armies=armies(e.count), territory=TERRITORIES[e.territory]
+            )
         if isinstance(e, s.Battle):
-            return (
-                f"{TERRITORIES[e.source]} → {TERRITORIES[e.target]}: "
-                f"{'-'.join(map(str, e.attack))} vs {'-'.join(map(str, e.defence))}, "
-                f"losses {e.attacker_lost}/{e.defender_lost}."
+            return _("{source} → {target}: {attack} vs {defence}, losses {lost}/{killed}.").format(
+                source=TERRITORIES[e.source],
+                target=TERRITORIES[e.target],
+                attack="-".join(map(str, e.attack)),
+                defence="-".join(map(str, e.defence)),
+                lost=e.attacker_lost,
+                killed=e.defender_lost,
             )
         if isinstance(e, s.Conquered):
-            return f"[b]{who(e.seat)} takes {TERRITORIES[e.target]}.[/b]"
+            said = _("{player} takes {territory}.").format(
+                player=who(e.seat), territory=TERRITORIES[e.target]
+            )
+            return f"[b]{said}[/b]"
         if isinstance(e, s.MovedIn):
-            return f"  {e.count} more {'moves' if e.count == 1 else 'move'} in."
+            said = ngettext("{count} more moves in.", "{count} more move in.", e.count)
+            return "  " + said.format(count=number(e.count))
         if isinstance(e, s.Eliminated):
-            cards = plural(e.cards, "card passes", "cards pass")
-            return f"[b]{who(e.victim)} is destroyed by {who(e.by)}[/b] ({cards})."
+            return ngettext(
+                "[b]{victim} is destroyed by {player}[/b] ({count} card passes).",
+                "[b]{victim} is destroyed by {player}[/b] ({count} cards pass).",
+                e.cards,
+            ).format(victim=who(e.victim), player=who(e.by), count=number(e.cards))
         if isinstance(e, s.CardsTaken) and e.seat == self.me and HIDDEN not in e.cards:
-            names = ", ".join(card_name(c) for c in e.cards)
-            return f"You take {COLOUR_NAMES[e.victim]}'s cards: {names}."
+            return _("You take {colour}'s cards: {cards}.").format(
+                colour=colour_name(e.victim), cards=", ".join(card_name(c) for c in e.cards)
+            )
         if isinstance(e, s.ObjectiveChanged) and e.seat == self.me:
-            return f"[b]Your objective is now: {escape(OBJECTIVES[FALLBACK].text)}[/b]"
+            said = _("Your objective is now: {objective}").format(
+                objective=escape(objective_text(FALLBACK))
+            )
+            return f"[b]{said}[/b]"
         if isinstance(e, s.Regrouped):
-            return (
-                f"{who(e.seat)} moves {armies(e.count)} from {TERRITORIES[e.source]} to "
-                f"{TERRITORIES[e.target]}."
+            return _("{player} moves {armies} from {source} to {target}.").format(
+                player=who(e.seat),
+                armies=armies(e.count),
+                source=TERRITORIES[e.source],
+                target=TERRITORIES[e.target],
             )
         if isinstance(e, s.CardDrawn):
             if e.seat == self.me and e.card >= 0:
-                return f"You draw the card {card_name(e.card)}."
-            return f"{who(e.seat)} draws a card."
+                return _("You draw the card {card}.").format(card=card_name(e.card))
+            return _("{player} draws a card.").format(player=who(e.seat))
         if isinstance(e, s.NothingDrawn):
-            return f"{who(e.seat)} conquered but draws no card: the draw pile is empty."
+            return _("{player} conquered but draws no card: the draw pile is empty.").format(
+                player=who(e.seat)
+            )
         if isinstance(e, s.DeckReshuffled):
-            return f"The {e.cards} exchanged cards are shuffled into a new draw pile."
+            return ngettext(
+                "The {count} exchanged card is shuffled into a new draw pile.",
+                "The {count} exchanged cards are shuffled into a new draw pile.",
+                e.cards,
+            ).format(count=number(e.cards))
         if isinstance(e, s.GameEnded):
-            return f"[b]{literal(e.reason)}[/b]"
+            # The last event: ``view`` is the final position, which words the reason.
+            return f"[b]{literal(rules.end_reason(view))}[/b]"
         return None
 
     # --- the end -------------------------------------------------------------------------------
@@ -719,23 +892,33 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         ended = next((e for e in reversed(view.log) if isinstance(e, GameEnded)), None)
         report = rules.objective_report(view, ended.objectives if ended is not None else None)
         if outcome.is_draw:
-            headline = "A draw."
+            headline = _("A draw.")
         else:
-            headline = " and ".join(escape(self.seat_name(s)) for s in outcome.winners) + " wins!"
-        lines = [escape(outcome.reason), "", "[b]Objectives[/b]"]
+            names = listing(escape(self.seat_name(s)) for s in outcome.winners)
+            # English says "wins" of a winning side however many seats it has; other
+            # languages may agree the verb with the number of winners.
+            won = ngettext("{names} wins!", "{names} wins!", len(outcome.winners))
+            headline = won.format(names=names)
+        title = _("Objectives")
+        lines = [escape(outcome.reason), "", f"[b]{title}[/b]"]
         for line in report:
             who = f"{COLOUR_LETTERS[line.seat]} {escape(self.seat_name(line.seat))}"
             if line.objective == HIDDEN:
-                lines.append(f"{who}: secret")
+                lines.append(_("{player}: secret").format(player=who))
                 continue
-            card = escape(OBJECTIVES[line.objective].text)
+            card = escape(objective_text(line.objective))
+            progress = escape(line.progress)
             if line.met:
-                status = f"[b]met[/b] ({escape(line.progress)})"
+                status = _("[b]met[/b] ({progress})").format(progress=progress)
             elif not line.alive and line.eliminated_by is not None:
-                status = f"eliminated by {COLOUR_NAMES[line.eliminated_by]}"
+                status = _("eliminated by {colour}").format(colour=colour_name(line.eliminated_by))
             else:
-                status = f"not met: {escape(line.progress)}"
-            lines.append(f"{who}: {card} — {status}")
+                status = _("not met: {progress}").format(progress=progress)
+            lines.append(
+                _("{player}: {objective} — {status}").format(
+                    player=who, objective=card, status=status
+                )
+            )
         return headline, "\n".join(lines)
 
     # --- input -------------------------------------------------------------------------------
@@ -776,7 +959,11 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         self.action_close_box()
         found = matches(wanted)
         if not found:
-            self.notify(f"No territory called “{wanted}”.", severity="warning", markup=False)
+            self.notify(
+                _("No territory called “{name}”.").format(name=wanted),
+                severity="warning",
+                markup=False,
+            )
         elif len(found) == 1:
             self.go_to(found[0])
         else:
@@ -785,7 +972,13 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 if index is not None:
                     self.go_to(found[index])
 
-            question = f"{len(found)} territories match “{wanted}”:"
+            def question() -> str:
+                return ngettext(
+                    "{count} territory matches “{name}”:",
+                    "{count} territories match “{name}”:",
+                    len(found),
+                ).format(count=number(len(found)), name=wanted)
+
             self.app.push_screen(ChoiceDialog(question, list(found)), chosen)
 
     def go_to(self, name: str) -> None:
@@ -897,25 +1090,31 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         attack = view.phase == ATTACK
         if t == self.source:
             self.source = None
-            doing = "attack from" if attack else "move armies from"
-            self.notify(
-                f"{name} is no longer selected: pick a territory to {doing}.",
-                timeout=3,
-                markup=False,
-            )
+            if attack:
+                said = _("{territory} is no longer selected: pick a territory to attack from.")
+            else:
+                said = _("{territory} is no longer selected: pick a territory to move armies from.")
+            self.notify(said.format(territory=name), timeout=3, markup=False)
         elif view.owner[t] != self.me:
-            self.notify("Start from one of your own territories.", severity="warning")
+            self.notify(_("Start from one of your own territories."), severity="warning")
             return
         elif attack and view.armies[t] < 2:
             self.notify(
-                f"{name} has only its occupying army: it cannot attack.", timeout=4, markup=False
+                _("{territory} has only its occupying army: it cannot attack.").format(
+                    territory=name
+                ),
+                timeout=4,
+                markup=False,
             )
             return
         elif not attack and not rules.movable(self.session.state, t):
             self.notify(
-                f"No army can leave {name}: one must stay, and armies that arrived in this "
-                "regroup may not move again.",
+                _(
+                    "No army can leave {territory}: one must stay, and armies that arrived in "
+                    "this regroup may not move again."
+                ).format(territory=name),
                 timeout=5,
+                markup=False,
             )
             return
         else:
@@ -1000,9 +1199,11 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         target = self.cursor_territory()
         if rules.blitz_step(view, self.source, target, self.stop_at, self.dice) is None:
             self.notify(
-                f"No attack: pick an enemy neighbour, with more than {armies(self.stop_at)} "
-                f"in {TERRITORIES[self.source]}.",
+                _(
+                    "No attack: pick an enemy neighbour, with more than {armies} in {territory}."
+                ).format(armies=armies(self.stop_at), territory=TERRITORIES[self.source]),
                 severity="warning",
+                markup=False,
             )
             return
         while self.my_turn:
@@ -1021,7 +1222,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             return
         sets = sets_in(view.players[self.me].hand)
         if not sets:
-            self.notify("You hold no set of three to exchange.", severity="warning")
+            self.notify(_("You hold no set of three to exchange."), severity="warning")
             return
         if len(sets) == 1:
             self.act(Exchange(sets[0]))
@@ -1032,7 +1233,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 self.act(Exchange(sets[index]))
 
         choices = [self.set_text(view, cards) for cards in sets]
-        self.app.push_screen(ChoiceDialog("Which set do you exchange?", choices), chosen)
+        self.app.push_screen(ChoiceDialog(lambda: _("Which set do you exchange?"), choices), chosen)
 
     def set_text(self, view, cards: tuple[int, ...]) -> Text:
         text = Text()
@@ -1044,7 +1245,10 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             if (t := card_territory(c)) is not None and view.owner[t] == self.me
         ]
         if bonus:
-            text.append(f"(+2 on {', '.join(bonus)})", style="bold green")
+            said = _("(+{bonus} on {territories})").format(
+                bonus=CARD_BONUS, territories=listing(bonus)
+            )
+            text.append(said, style="bold green")
         text.rstrip()
         return text
 
@@ -1080,15 +1284,15 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             counted.add(binding.action)
             display = self.app.get_key_display(binding)
             if binding.group is None:
-                used += len(display) + len(binding.description) + pad
+                used += len(display) + len(shown(binding.description)) + pad
             elif binding.group in groups:
                 used += len(display)
             else:
                 groups.add(binding.group)
-                used += len(display) + len(binding.group.description) + 3
+                used += len(display) + len(shown(binding.group.description)) + 3
         room = set()
         for action, binding in COMMANDS:
-            needed = len(self.app.get_key_display(binding)) + len(binding.description) + pad
+            needed = len(self.app.get_key_display(binding)) + len(shown(binding.description)) + pad
             if used + needed <= self.app.size.width:
                 used += needed
                 room.add(action)

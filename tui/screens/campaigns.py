@@ -19,24 +19,28 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.i18n import N_, _, ngettext, number
 from engine.words import plural
 from saves.campaigns import BrokenCampaign, Campaign, Status, campaigns_of
 from saves.paths import visible
 from saves.record import BrokenSave
 from saves.store import SaveError
+from tui.language import when
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
-from tui.screens.series import SeriesScreen, SeriesSetupScreen, continue_campaign, seat_text
-
-
-def when(iso: str) -> str:
-    return iso[:16].replace("T", " ")
+from tui.screens.series import (
+    SeriesScreen,
+    SeriesSetupScreen,
+    continue_campaign,
+    last_played_width,
+    score_text,
+    seat_text,
+)
 
 
 def file_name(broken: BrokenSave) -> str:
     return Path(broken.path).name
 
 
-LAST_PLAYED = len("2025-01-01 12:00")
 MIN_TITLE = 24  # the title column never gets narrower than this while progress needs room
 CELL_PADDING = 2  # DataTable's padding around each cell
 SCROLLBAR = 2
@@ -47,15 +51,12 @@ def campaign_prompt(item: Status | BrokenCampaign) -> Content:
     if isinstance(item, BrokenCampaign):
         return Content.assemble(
             (visible(Path(item.path).name), "bold"),
-            (" · unreadable campaign", "dim italic"),
+            (" · " + _("unreadable campaign"), "dim italic"),
             "\n  ",
             (visible(f"⚠ {item.reason}"), "bold"),
         )
     campaign = item.campaign
-    if item.standing.over:
-        about = item.standing.verdict
-    else:
-        about = f"{item.standing.score} · next: {item.next_text}"
+    about = score_text(item)
     return Content.assemble(
         (visible(campaign.title), "bold"),
         (f" · {campaign.kind_name}", "dim"),
@@ -84,13 +85,13 @@ class CampaignsScreen(Screen):
     """
 
     BINDINGS = [
-        Binding("enter", "resume", "Resume", priority=True),
-        Binding("n", "new_campaign", "New campaign"),
-        Binding("h", "history", "History"),
-        Binding("p", "replay", "Replay"),
-        Binding("r", "rename", "Rename"),
-        Binding("d,delete", "delete", "Delete"),
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("enter", "resume", N_("Resume"), priority=True),
+        Binding("n", "new_campaign", N_("New campaign")),
+        Binding("h", "history", N_("History")),
+        Binding("p", "replay", N_("Replay")),
+        Binding("r", "rename", N_("Rename")),
+        Binding("d,delete", "delete", N_("Delete")),
+        Binding("escape,q", "app.pop_screen", N_("Back")),
     ]
     DEFAULT_CSS = """
     CampaignsScreen #series-list {
@@ -111,16 +112,25 @@ class CampaignsScreen(Screen):
     series: dict  # campaign file name -> Status or BrokenCampaign
 
     def on_mount(self) -> None:
-        self.sub_title = "Campaigns"
         self.series = {}
-        self.query_one("#series-list", OptionList).border_title = "Campaigns"
+        self.name_parts()
         self.reload()
         if self.series:
             self.query_one("#series-list", OptionList).focus()
         else:
             self.query_one(DataTable).focus()
 
+    def name_parts(self) -> None:
+        self.sub_title = _("Campaigns")
+        self.query_one("#series-list", OptionList).border_title = _("Campaigns")
+
     def on_screen_resume(self) -> None:
+        self.reload()
+
+    def language_changed(self) -> None:
+        """Everything in the language just chosen, the same row selected (the store reads a
+        save's progress and reasons again for a new language)."""
+        self.name_parts()
         self.reload()
 
     def on_resize(self) -> None:
@@ -132,10 +142,10 @@ class CampaignsScreen(Screen):
     def column_widths(self, entries: list) -> tuple[int, int]:
         """(campaign, progress): progress whole on one line when it can be, the rest for titles,
         and the two always within the window."""
-        width = max(self.app.size.width - SCROLLBAR - 2 * CELL_PADDING, 2 * len("Progress"))
+        width = max(self.app.size.width - SCROLLBAR - 2 * CELL_PADDING, 2 * len(_("Progress")))
         saves = [e for e in entries if not isinstance(e, BrokenSave)]
-        progress = max([LAST_PLAYED, *(len(visible(e.progress)) for e in saves)])
-        titles = max([len("Single game"), *(len(visible(e.title)) for e in saves)])
+        progress = max([last_played_width(), *(len(visible(e.progress)) for e in saves)])
+        titles = max([len(_("Single game")), *(len(visible(e.title)) for e in saves)])
         if titles + progress > width:
             progress = min(progress, max(width - MIN_TITLE, width // 2))
         return width - progress, progress
@@ -151,18 +161,19 @@ class CampaignsScreen(Screen):
                 try:
                     item = campaigns.status(item, rows)
                 except Exception as exc:  # a campaign its games cannot describe: listed
-                    reason = f"cannot be read ({type(exc).__name__}: {exc})"
+                    problem = f"{type(exc).__name__}: {exc}"
+                    reason = _("cannot be read ({reason})").format(reason=problem)
                     item = BrokenCampaign(item.name, str(campaigns.path(item.name)), reason)
             series[item.name if isinstance(item, BrokenCampaign) else item.campaign.name] = item
         self.series = series
-        listing = self.query_one("#series-list", OptionList)
-        highlighted = listing.highlighted
-        listing.clear_options()
-        listing.add_options([Option(campaign_prompt(v), id=k) for k, v in series.items()])
-        listing.display = bool(series)
+        options = self.query_one("#series-list", OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        options.add_options([Option(campaign_prompt(v), id=k) for k, v in series.items()])
+        options.display = bool(series)
         if series:
-            listing.highlighted = min(highlighted or 0, len(series) - 1)
-        elif listing.has_focus:
+            options.highlighted = min(highlighted or 0, len(series) - 1)
+        elif options.has_focus:
             self.query_one(DataTable).focus()
         return games
 
@@ -175,14 +186,14 @@ class CampaignsScreen(Screen):
         title_width, progress_width = self.column_widths(entries)
         self.laid_out_for = self.app.size.width
         table.clear(columns=True)
-        table.add_column("Single game", width=title_width)
-        table.add_column("Progress", width=progress_width)
+        table.add_column(_("Single game"), width=title_width)
+        table.add_column(_("Progress"), width=progress_width)
         self.entries = {}
         for entry in entries:
             self.entries[entry.name] = entry
             if isinstance(entry, BrokenSave):
                 campaign = Text.assemble(
-                    visible(file_name(entry)), "\n", ("unreadable file", "dim italic")
+                    visible(file_name(entry)), "\n", (_("unreadable file"), "dim italic")
                 )
                 progress = Text(visible(f"⚠ {entry.reason}"), style="bold")
             else:
@@ -197,15 +208,20 @@ class CampaignsScreen(Screen):
         where = self.query_one("#campaigns-where", Static)
         root = visible(str(self.app.store.root))
         if self.series:
-            said = f"{plural(len(self.series), 'campaign')} and {plural(count, 'single game')}"
-            said += f" in {root}"
-        elif count:
-            said = f"{plural(count, 'save')} in {root} · n: a new campaign"
-        else:
-            said = (
-                f"No saves yet in {root}. Start a game from the menu, or a campaign with n: "
-                "every game saves itself after every move."
+            said = _("{campaigns} and {games} in {folder}").format(
+                campaigns=plural(len(self.series), "campaign", "campaigns"),
+                games=plural(count, "single game", "single games"),
+                folder=root,
             )
+        elif count:
+            said = _("{saves} in {folder} · n: a new campaign").format(
+                saves=plural(count, "save", "saves"), folder=root
+            )
+        else:
+            said = _(
+                "No saves yet in {folder}. Start a game from the menu, or a campaign with n: "
+                "every game saves itself after every move."
+            ).format(folder=root)
         where.update(Content(said))
         if count:
             table.move_cursor(row=min(row, count - 1))
@@ -224,14 +240,14 @@ class CampaignsScreen(Screen):
     @property
     def on_campaigns(self) -> bool:
         """Whether the keys act on the campaigns' list (else on the single games)."""
-        listing = self.query_one("#series-list", OptionList)
-        return bool(self.series) and self.focused is listing
+        options = self.query_one("#series-list", OptionList)
+        return bool(self.series) and self.focused is options
 
     def selected_campaign(self) -> Status | BrokenCampaign | None:
-        listing = self.query_one("#series-list", OptionList)
-        if not self.series or listing.highlighted is None:
+        options = self.query_one("#series-list", OptionList)
+        if not self.series or options.highlighted is None:
             return None
-        option = listing.get_option_at_index(listing.highlighted)
+        option = options.get_option_at_index(options.highlighted)
         return self.series.get(option.id)
 
     def show_detail(self) -> None:
@@ -242,15 +258,17 @@ class CampaignsScreen(Screen):
             item = self.selected_campaign()
             if isinstance(item, BrokenCampaign):
                 lines: tuple[str, ...] = (
-                    f"{Path(item.path).name} cannot be read: {item.reason}. "
-                    "It is listed and left as it is.",
+                    _("{file} cannot be read: {reason}. It is listed and left as it is.").format(
+                        file=Path(item.path).name, reason=item.reason
+                    ),
                 )
             elif item is not None:
                 campaign = item.campaign
+                played = ngettext("{n} game played", "{n} games played", len(item.entries))
                 lines = (
                     f"{campaign.title} · {campaign.kind_name} · "
-                    f"{plural(len(item.entries), 'game')} played",
-                    item.standing.verdict or f"{item.standing.score} · next: {item.next_text}",
+                    + played.format(n=number(len(item.entries))),
+                    score_text(item),
                     seat_text(item),
                 )
             else:
@@ -264,16 +282,19 @@ class CampaignsScreen(Screen):
             detail.update(
                 Content(
                     visible(
-                        f"{file_name(entry)} cannot be read: {entry.reason}. "
-                        "It is listed and left as it is."
+                        _(
+                            "{file} cannot be read: {reason}. It is listed and left as it is."
+                        ).format(file=file_name(entry), reason=entry.reason)
                     )
                 )
             )
         else:
             lines = (
                 entry.title,
-                f"{entry.game_name} · {entry.progress} · last played {when(entry.updated)}",
-                f"Seats: {', '.join(entry.seats)}",
+                _("{game} · {progress} · last played {when}").format(
+                    game=entry.game_name, progress=entry.progress, when=when(entry.updated)
+                ),
+                _("Seats: {seats}").format(seats=", ".join(entry.seats)),
             )
             detail.update(Content("\n".join(map(visible, lines))))
 
@@ -300,7 +321,9 @@ class CampaignsScreen(Screen):
         if isinstance(entry, BrokenSave):
             self.notify(
                 visible(
-                    f"{entry.name} cannot be opened: {entry.reason}. The file is left as it is."
+                    _("{name} cannot be opened: {reason}. The file is left as it is.").format(
+                        name=entry.name, reason=entry.reason
+                    )
                 ),
                 severity="error",
                 timeout=8,
@@ -319,7 +342,11 @@ class CampaignsScreen(Screen):
             return
         if isinstance(entry, BrokenSave):
             self.notify(
-                visible(f"{entry.name} cannot be replayed: {entry.reason}."),
+                visible(
+                    _("{name} cannot be replayed: {reason}.").format(
+                        name=entry.name, reason=entry.reason
+                    )
+                ),
                 severity="error",
                 timeout=8,
                 markup=False,
@@ -329,7 +356,11 @@ class CampaignsScreen(Screen):
             session = ReplaySession.load(self.app.store, entry.name)
         except SaveError as err:
             self.notify(
-                visible(f"{entry.title} cannot be replayed: {err.reason}."),
+                visible(
+                    _("{name} cannot be replayed: {reason}.").format(
+                        name=entry.title, reason=err.reason
+                    )
+                ),
                 severity="error",
                 timeout=8,
                 markup=False,
@@ -338,11 +369,12 @@ class CampaignsScreen(Screen):
         self.app.push_screen(replay_screen(session))
 
     # --- campaigns ---------------------------------------------------------------------------
-    def refuse_broken(self, item: BrokenCampaign, doing: str) -> None:
+    def refuse_broken(self, item: BrokenCampaign) -> None:
         self.notify(
             visible(
-                f"{Path(item.path).name} cannot be {doing}: {item.reason}. "
-                "The file is left as it is."
+                _("{name} cannot be opened: {reason}. The file is left as it is.").format(
+                    name=Path(item.path).name, reason=item.reason
+                )
             ),
             severity="error",
             timeout=8,
@@ -352,14 +384,14 @@ class CampaignsScreen(Screen):
     def go_on_with_campaign(self) -> None:
         item = self.selected_campaign()
         if isinstance(item, BrokenCampaign):
-            self.refuse_broken(item, "opened")
+            self.refuse_broken(item)
         elif item is not None:
             continue_campaign(self.app, item.campaign.name)
 
     def action_history(self) -> None:
         item = self.selected_campaign()
         if isinstance(item, BrokenCampaign):
-            self.refuse_broken(item, "opened")
+            self.refuse_broken(item)
         elif item is not None:
             self.app.push_screen(SeriesScreen(item.campaign.name))
 
@@ -372,7 +404,7 @@ class CampaignsScreen(Screen):
             return
         if isinstance(item, BrokenCampaign):
             self.notify(
-                "An unreadable campaign is left untouched; it cannot be renamed here.",
+                _("An unreadable campaign is left untouched; it cannot be renamed here."),
                 severity="warning",
             )
             return
@@ -387,7 +419,11 @@ class CampaignsScreen(Screen):
             self.reload()
 
         self.app.push_screen(
-            PromptDialog("New name for this campaign:", item.campaign.title, "A campaign's name"),
+            PromptDialog(
+                lambda: _("New name for this campaign:"),
+                item.campaign.title,
+                lambda: _("A campaign's name"),
+            ),
             done,
         )
 
@@ -396,10 +432,9 @@ class CampaignsScreen(Screen):
         if item is None:
             return
         if isinstance(item, BrokenCampaign):
-            name, label, games = item.name, Path(item.path).name, ""
+            name, label = item.name, Path(item.path).name
         else:
             name, label = item.campaign.name, item.campaign.title
-            games = f" Its {plural(len(item.entries), 'game')} stay, as single games."
         label = visible(label)
 
         def done(yes: bool | None) -> None:
@@ -408,14 +443,27 @@ class CampaignsScreen(Screen):
             try:
                 campaigns_of(self.app.store).delete(name)
             except SaveError as err:
-                self.notify(f"Not deleted: {err.reason}", severity="error", markup=False)
+                self.notify(
+                    _("Not deleted: {reason}").format(reason=err.reason),
+                    severity="error",
+                    markup=False,
+                )
             else:
-                self.notify(f"Deleted the campaign {label}.", markup=False)
+                self.notify(_("Deleted the campaign {name}.").format(name=label), markup=False)
             self.reload()
 
-        self.app.push_screen(
-            ConfirmDialog(f"Delete the campaign “{label}”?{games}", yes="Delete"), done
-        )
+        def question() -> str:
+            asked = _("Delete the campaign “{name}”?").format(name=label)
+            if isinstance(item, BrokenCampaign):
+                return asked
+            games = ngettext(
+                "Its {n} game stays, as a single game.",
+                "Its {n} games stay, as single games.",
+                len(item.entries),
+            ).format(n=number(len(item.entries)))
+            return f"{asked} {games}"
+
+        self.app.push_screen(ConfirmDialog(question, yes=lambda: _("Delete")), done)
 
     def check_action(self, action: str, parameters) -> bool | None:
         """``h`` is for a campaign, ``p`` for a single game (a campaign's games replay from
@@ -436,7 +484,7 @@ class CampaignsScreen(Screen):
             return
         if isinstance(entry, BrokenSave):
             self.notify(
-                "An unreadable save is left untouched; it cannot be renamed here.",
+                _("An unreadable save is left untouched; it cannot be renamed here."),
                 severity="warning",
             )
             return
@@ -450,7 +498,8 @@ class CampaignsScreen(Screen):
                 self.notify(visible(str(err)), severity="error", markup=False)
             self.reload()
 
-        self.app.push_screen(PromptDialog("New title for this campaign:", entry.title), done)
+        prompt = PromptDialog(lambda: _("New title for this game:"), entry.title)
+        self.app.push_screen(prompt, done)
 
     def action_delete(self) -> None:
         if self.on_campaigns:
@@ -467,9 +516,16 @@ class CampaignsScreen(Screen):
             try:
                 self.app.store.delete(entry.name)
             except SaveError as err:
-                self.notify(f"Not deleted: {err.reason}", severity="error", markup=False)
+                self.notify(
+                    _("Not deleted: {reason}").format(reason=err.reason),
+                    severity="error",
+                    markup=False,
+                )
             else:
-                self.notify(f"Deleted {label}.", markup=False)
+                self.notify(_("Deleted {name}.").format(name=label), markup=False)
             self.reload()
 
-        self.app.push_screen(ConfirmDialog(f"Delete “{label}” for good?", yes="Delete"), done)
+        def question() -> str:
+            return _("Delete “{name}” for good?").format(name=label)
+
+        self.app.push_screen(ConfirmDialog(question, yes=lambda: _("Delete")), done)

@@ -1,6 +1,12 @@
-"""Small modal dialogs: yes/no and a one-line text prompt."""
+"""Small modal dialogs: yes/no and a one-line text prompt.
+
+Their sentences may be given as a function that says them (``Said``): a language switch
+while a dialog is open asks it again, so the question follows the switch like its buttons.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,29 +15,45 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from engine.i18n import N_, _
 from saves.paths import unprintable_problem, visible
+from tui.textual_i18n import recompose_keeping_input
+
+Said = str | Callable[[], str]
+
+
+def say(text: Said) -> str:
+    """The text of ``text`` in the current language (a plain string is shown as it is)."""
+    return text() if callable(text) else text
 
 
 class ConfirmDialog(ModalScreen[bool]):
+    """A question (a translated sentence, or a function saying it) with a yes button named
+    for what it does."""
+
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes") -> None:
+    def __init__(self, question: Said, yes: Said | None = None) -> None:
         super().__init__()
         self.question = question
         self.yes = yes
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Content(self.question), classes="question")  # it may quote a title
+            yield Static(Content(say(self.question)), classes="question")  # it may quote a title
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (y)", variant="error", id="yes")
-                yield Button("No (n)", id="no")
+                yes = say(self.yes) if self.yes else _("Yes")
+                yield Button(_("{answer} (y)").format(answer=yes), variant="error", id="yes")
+                yield Button(_("No (n)"), id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
+
+    async def language_changed(self) -> None:
+        await recompose_keeping_input(self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -44,10 +66,11 @@ class PromptDialog(ModalScreen[str | None]):
     """One line of text, such as a title. Control and invisible formatting characters (a
     paste can carry them) are refused in the dialog itself, which stays open."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    HINT = "Enter to accept, Escape to cancel"
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+    HINT = N_("Enter to accept, Escape to cancel")
 
-    def __init__(self, prompt: str, value: str = "", what: str = "A title") -> None:
+    def __init__(self, prompt: Said, value: str = "", what: Said | None = None) -> None:
+        """``what`` names the text in a refusal ("A title", the default)."""
         super().__init__()
         self.prompt = prompt
         self.value = visible(value)  # an old title from a file, as it is shown elsewhere
@@ -55,13 +78,16 @@ class PromptDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.prompt, classes="question")
-            yield Input(value=self.value, max_length=60)
-            yield Static(self.HINT, classes="hint", id="prompt-hint")
+            yield Static(Content(say(self.prompt)), classes="question")
+            yield Input(value=self.value, max_length=60, id="prompt-text")
+            yield Static(_(self.HINT), classes="hint", id="prompt-hint")
+
+    async def language_changed(self) -> None:
+        await recompose_keeping_input(self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        problem = unprintable_problem(text, self.what)
+        problem = unprintable_problem(text, say(self.what) if self.what else _("A title"))
         if problem:
             self.query_one("#prompt-hint", Static).update(Content(problem))
             return
@@ -78,8 +104,8 @@ class ConflictDialog(ModalScreen[str]):
     """
 
     BINDINGS = [
-        Binding("l", "choose('load')", "Load the newer game"),
-        Binding("k", "choose('copy')", "Keep mine as a copy"),
+        Binding("l", "choose('load')", N_("Load the newer game")),
+        Binding("k", "choose('copy')", N_("Keep mine as a copy")),
     ]
 
     def __init__(self, reason: str) -> None:
@@ -90,12 +116,17 @@ class ConflictDialog(ModalScreen[str]):
         with Vertical(classes="dialog"):
             yield Static(Content(self.reason), classes="question")
             yield Static(
-                "This window saves nothing more until you choose: load the newer game here, "
-                "or keep the position on this screen as a copy under a new name."
+                _(
+                    "This window saves nothing more until you choose: load the newer game "
+                    "here, or keep the position on this screen as a copy under a new name."
+                )
             )
             with Horizontal(classes="buttons"):
-                yield Button("Load the newer game (l)", variant="primary", id="load")
-                yield Button("Keep mine as a copy (k)", id="copy")
+                yield Button(_("Load the newer game (l)"), variant="primary", id="load")
+                yield Button(_("Keep mine as a copy (k)"), id="copy")
+
+    async def language_changed(self) -> None:
+        await recompose_keeping_input(self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)

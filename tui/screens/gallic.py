@@ -27,26 +27,21 @@ from engine.gallic.state import (
     GameEnded,
     Reshuffled,
 )
-from engine.words import listing, plural
+from engine.i18n import N_, _, ngettext, number
+from engine.words import listing
 from tui.screens.game import STYLES, GameScreen
 from tui.widgets.card import CardFace
 from tui.widgets.hand import CardDetailLine, HandView
 from tui.widgets.log import EventLog
 
 
-def subject(side: int, start: bool = True) -> str:
-    if side == ROME:
-        return "Rome"
-    return "The Gauls" if start else "the Gauls"
+def side_name(side: int) -> str:
+    """ "Rome", "Gauls" in the current language."""
+    return _(SIDES[side])
 
 
-def verb(side: int, word: str) -> str:
-    """Rome is one city, the Gauls are many: "Rome wins", "the Gauls win"."""
-    return (
-        f"{word}es"
-        if side == ROME and word.endswith("sh")
-        else (f"{word}s" if side == ROME else word)
-    )
+def bold(line: str) -> str:
+    return f"[b]{line}[/b]"
 
 
 def strength(c) -> str:
@@ -55,40 +50,40 @@ def strength(c) -> str:
 
 def face(side: int, card_id: int, **extra) -> CardFace:
     if card_id == HIDDEN:
-        return CardFace(title="", face_down=True, back_label=SIDES[side], kind="back")
+        return CardFace(title="", face_down=True, back_label=side_name(side), kind="back")
     c = card(side, card_id)
     return CardFace(
         title=c.name,
         corner=f"{c.kind} {strength(c)}",
-        footer=TYPE_NAMES[c.kind],
+        footer=_(TYPE_NAMES[c.kind]),
         kind=c.kind,
         **extra,
     )
 
 
-def spelled(side: int, card_id: int, number: int, status: str = "") -> list[str]:
+def spelled(side: int, card_id: int, position: int, status: str = "") -> list[str]:
     """The detail line, longest first: "Rome 3: Soldati Professionisti · Resource 8 ·
     counted", then without the status (the first that fits is shown)."""
     if card_id == HIDDEN:
-        return [f"{SIDES[side]}: cards face down until the reveal."]
+        return [_("{side}: cards face down until the reveal.").format(side=side_name(side))]
     c = card(side, card_id)
-    said = f"{SIDES[side]} {number}: {c.name} · {TYPE_NAMES[c.kind]} {strength(c)}"
+    said = f"{side_name(side)} {position}: {c.name} · {_(TYPE_NAMES[c.kind])} {strength(c)}"
     return [f"{said} · {status}", said] if status else [said]
 
 
 # The game's keys, first in the footer; one key may mean different things by phase (the first
 # binding whose action applies now runs, and the footer shows that one).
 GAME_KEYS = [
-    Binding("enter", "confirm('exchange')", "Exchange"),
-    Binding("enter", "confirm('keep')", "Keep hand"),
-    Binding("enter", "confirm('next')", "Next battle"),
-    Binding("enter", "confirm('result')", "Result"),
-    Binding("1", "mark(0)", "Mark", key_display="1-8", priority=True),
+    Binding("enter", "confirm('exchange')", N_("Exchange")),
+    Binding("enter", "confirm('keep')", N_("Keep hand")),
+    Binding("enter", "confirm('next')", N_("Next battle")),
+    Binding("enter", "confirm('result')", N_("Result")),
+    Binding("1", "mark(0)", N_("Mark"), key_display="1-8", priority=True),
     *(Binding(str(n), f"mark({n - 1})", show=False, priority=True) for n in range(2, 9)),
-    Binding("x", "clear", "Clear marks"),
-    Binding("tab", "other_hand('opp-hand')", "Their cards"),
-    Binding("tab", "other_hand('my-hand')", "Your cards"),
-    Binding("n", "new_game", "New game"),
+    Binding("x", "clear", N_("Clear marks")),
+    Binding("tab", "other_hand('opp-hand')", N_("Their cards")),
+    Binding("tab", "other_hand('my-hand')", N_("Your cards")),
+    Binding("n", "new_game", N_("New game")),
 ]
 GAME_ACTIONS = {"confirm", "mark", "clear", "other_hand", "new_game"}
 
@@ -147,12 +142,14 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
             my_cards, my_details = self.revealed(me, battle)
             their_cards, their_details = self.revealed(them, battle)
         else:
+            swap = _("swap")
             my_cards = [
-                face(me, c, selected=c in self.selected, note="swap" if c in self.selected else "")
+                face(me, c, selected=c in self.selected, note=swap if c in self.selected else "")
                 for c in mine.hand
             ]
+            marked = _("marked to exchange")
             my_details = [
-                spelled(me, c, i + 1, "marked to exchange" if c in self.selected else "")
+                spelled(me, c, i + 1, marked if c in self.selected else "")
                 for i, c in enumerate(mine.hand)
             ]
             their_cards = [face(them, c) for c in theirs.hand]
@@ -171,7 +168,7 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         self.query_one("#verdict", Static).update(self.verdict_text(view, battle))
         self.show_detail()
         log = self.query_one(EventLog)
-        log.show([line for e in view.log if (line := self.describe(e)) is not None])
+        log.show([line for e in view.log if (line := self.describe(e, view)) is not None])
 
     def revealed(self, side: int, battle) -> tuple[list[CardFace], list[str]]:
         """The faces of a revealed hand, each marked counted (✓), counted as another type, or
@@ -183,14 +180,15 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
             original = card(side, c).kind
             if kind is None:
                 faces.append(face(side, c, dim=True, note="—"))
-                status = "not counted"
+                status = _("not counted")
             elif kind != original:
-                note = f"→{kind}" if self.has_class("compact") else f"as {kind}"
+                compact = self.has_class("compact")
+                note = f"→{kind}" if compact else _("as {kind}").format(kind=kind)
                 faces.append(face(side, c, note=note))
-                status = f"counted as {TYPE_NAMES[kind]}"
+                status = _("counted as {type}").format(type=_(TYPE_NAMES[kind]))
             else:
                 faces.append(face(side, c, note="✓"))
-                status = "counted"
+                status = _("counted")
             details.append(spelled(side, c, i + 1, status))
         return faces, details
 
@@ -202,31 +200,35 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         s = view.sides[side]
         bar = " │ " if self.has_class("compact") else "  │  "
         text = Text()
-        text.append(f" {SIDES[side].upper()} ", style="reverse bold")
+        text.append(f" {side_name(side).upper()} ", style="reverse bold")
         text.append(f" {self.seat_name(side, with_label=False)}")
         text.append(bar, style="dim")
-        text.append(f"deck {len(s.deck)} · discard {s.discard_count}", style="dim")
+        piles = _("deck {deck} · discard {discard}")
+        text.append(piles.format(deck=len(s.deck), discard=s.discard_count), style="dim")
         if battle is not None:
             text.append(bar, style="dim")
-            text.append(f"total {battle.totals[side]}", style="bold")
+            text.append(_("total {total}").format(total=battle.totals[side]), style="bold")
         elif view.phase == DISCARD and side in view.chosen:
             text.append(bar, style="dim")
-            text.append(f"✔ exchanged {len(s.exchanged)}", style="bold")
+            exchanged = _("✔ exchanged {count}").format(count=len(s.exchanged))
+            text.append(exchanged, style="bold")
         elif view.phase == DISCARD and side == self.me and self.selected:
-            total, _ = score(side, tuple(c for c in s.hand if c not in self.selected))
+            total, _counted = score(side, tuple(c for c in s.hand if c not in self.selected))
             text.append(bar, style="dim")
-            text.append(f"{len(self.selected)} marked: the rest counts {total}", style="bold")
+            marked = _("{count} marked: the rest counts {total}")
+            text.append(marked.format(count=len(self.selected), total=total), style="bold")
         elif side == self.viewer and view.phase == DISCARD:
-            total, _ = score(side, s.hand)
+            total, _counted = score(side, s.hand)
             text.append(bar, style="dim")
-            text.append(f"hand counts {total}")
+            text.append(_("hand counts {total}").format(total=total))
         return text
 
     def track_text(self, view) -> Text:
         """All the battles on one line: won by R(ome) or G(auls), drawn (=), now (▸), to come
         (·); with the totals when there is room."""
         compact = self.has_class("compact")
-        text = Text("Battles" if compact else "Battles │", style="bold")
+        title = _("Battles")
+        text = Text(title if compact else f"{title} │", style="bold")
         for n in range(1, view.battles_to_play + 1):
             result = view.battles[n - 1] if n <= len(view.battles) else None
             if result is None:
@@ -236,7 +238,7 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
                 if result.winner is None:
                     mark, style = "=", "yellow"
                 else:
-                    mark = SIDES[result.winner][0]
+                    mark = side_name(result.winner)[:1]
                     style = "bold green" if result.winner == self.me else "bold red"
                 totals = f" {result.totals[0]}:{result.totals[1]}"
             if compact:
@@ -250,75 +252,120 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
     def score_text(self, view) -> Text:
         r, g = rules.streaks(view)
         wins = rules.wins(view)
-        text = Text(f"Wins Rome {wins[0]} · Gauls {wins[1]}")
+        text = Text(_("Wins Rome {rome} · Gauls {gauls}").format(rome=wins[0], gauls=wins[1]))
         if r or g:
             side = 0 if r else 1
             text.append("  │  ", style="dim")
-            text.append(f"{SIDES[side]} streak {max(r, g)}/{view.streak_to_win}", style="bold")
+            streak = _("{side} streak {run}/{needed}").format(
+                side=side_name(side), run=max(r, g), needed=view.streak_to_win
+            )
+            text.append(streak, style="bold")
         return text
 
     def verdict_text(self, view, battle) -> Text:
         if battle is None:
-            return Text(f"Battle {view.number} of {view.battles_to_play}", style="bold")
+            now = _("Battle {number} of {battles}").format(
+                number=number(view.number), battles=number(view.battles_to_play)
+            )
+            return Text(now, style="bold")
         if battle.winner is None:
-            return Text(f"Battle {battle.number}: drawn at {battle.totals[0]}", style="bold yellow")
+            drawn = _("Battle {number}: drawn at {total}").format(
+                number=number(battle.number), total=battle.totals[0]
+            )
+            return Text(drawn, style="bold yellow")
         style = "bold green" if battle.winner == self.me else "bold red"
         loser = 1 - battle.winner
-        return Text(
-            f"Battle {battle.number}: {SIDES[battle.winner]} "
-            f"{battle.totals[battle.winner]} beat {SIDES[loser]} {battle.totals[loser]}",
-            style=style,
+        won = _("Battle {number}: {winner} {won} beat {loser} {lost}").format(
+            number=number(battle.number),
+            winner=side_name(battle.winner),
+            won=battle.totals[battle.winner],
+            loser=side_name(loser),
+            lost=battle.totals[loser],
         )
+        return Text(won, style=style)
 
     def prompt_text(self, view) -> str:
         if view.phase == OVER:
-            said = f"Game over — {self.game.outcome(self.session.state).reason}"
-            return said if len(said) <= self.app.size.width - 2 else "Game over (see the log)."
+            reason = self.game.outcome(self.session.state).reason
+            said = _("Game over — {reason}").format(reason=reason)
+            return said if len(said) <= self.app.size.width - 2 else _("Game over (see the log).")
         if view.phase == REVEAL:
             if any(self.is_human(s) for s in self.game.to_move(self.session.state)):
-                return "Both hands revealed: Enter for the next battle."
-            return "Both hands revealed."
+                return _("Both hands revealed: Enter for the next battle.")
+            return _("Both hands revealed.")
         if not self.my_turn:
-            return "Waiting for the other side…" if self.is_human(self.me) else "Bots at war."
+            return _("Waiting for the other side…") if self.is_human(self.me) else _("Bots at war.")
         n = len(self.selected)
         if n:
-            return f"{plural(n, 'card')} marked (at most {MAX_EXCHANGE}): Enter exchanges them."
-        return (
-            f"Mark up to {MAX_EXCHANGE} cards to exchange (1–8, or ←→ and space); Enter keeps all."
-        )
+            return ngettext(
+                "{count} card marked (at most {most}): Enter exchanges them.",
+                "{count} cards marked (at most {most}): Enter exchanges them.",
+                n,
+            ).format(count=number(n), most=number(MAX_EXCHANGE))
+        return _(
+            "Mark up to {most} cards to exchange (1–8, or ←→ and space); Enter keeps all."
+        ).format(most=number(MAX_EXCHANGE))
 
-    def describe(self, event) -> str | None:
-        """One log line per event, in plain words ("the Gauls win" but "Rome wins")."""
+    def describe(self, event, view=None) -> str | None:
+        """One log line per event, one whole sentence for each side ("Rome wins", "the Gauls
+        win"). The end of the game is worded from ``view`` (the final position) in the current
+        language; the event keeps the English record."""
         if isinstance(event, BattleStarted):
-            return f"[b]— Battle {event.number} —[/b]"
+            return bold(_("— Battle {number} —").format(number=number(event.number)))
         if isinstance(event, Reshuffled):
-            return (
-                f"{subject(event.seat)} {verb(event.seat, 'shuffle')} "
-                f"{plural(event.cards, 'discard')} into a new deck."
-            )
+            if event.seat == ROME:
+                said = ngettext(
+                    "Rome shuffles {count} discard into a new deck.",
+                    "Rome shuffles {count} discards into a new deck.",
+                    event.cards,
+                )
+            else:
+                said = ngettext(
+                    "The Gauls shuffle {count} discard into a new deck.",
+                    "The Gauls shuffle {count} discards into a new deck.",
+                    event.cards,
+                )
+            return said.format(count=number(event.cards))
         if isinstance(event, Exchanged):
-            if event.cards:
-                names = listing(card(event.seat, c).name for c in event.cards)
-                return f"You exchange {plural(event.count, 'card')}: {names}."
-            if event.seat == self.viewer and self.is_human(self.viewer):
-                return "You keep your hand." if event.count == 0 else None
-            if event.count == 0:
-                return f"{subject(event.seat)} {verb(event.seat, 'keep')} the whole hand."
-            return (
-                f"{subject(event.seat)} {verb(event.seat, 'exchange')} "
-                f"{plural(event.count, 'card')}."
-            )
+            return self.describe_exchange(event)
         if isinstance(event, BattleResolved):
             r, g = event.totals
             if event.winner is None:
-                return f"Battle {event.number}: Rome {r} – Gauls {g}, drawn."
-            return (
-                f"Battle {event.number}: Rome {r} – Gauls {g}, "
-                f"{subject(event.winner, start=False)} {verb(event.winner, 'win')}."
-            )
+                said = _("Battle {number}: Rome {rome} – Gauls {gauls}, drawn.")
+            elif event.winner == ROME:
+                said = _("Battle {number}: Rome {rome} – Gauls {gauls}, Rome wins.")
+            else:
+                said = _("Battle {number}: Rome {rome} – Gauls {gauls}, the Gauls win.")
+            return said.format(number=number(event.number), rome=r, gauls=g)
         if isinstance(event, GameEnded):
-            return f"[b]{event.reason}[/b]"
+            outcome = self.game.outcome(view) if view is not None else None
+            return bold(outcome.reason if outcome is not None else _(event.reason))
         return None
+
+    def describe_exchange(self, event: Exchanged) -> str | None:
+        count = number(event.count)
+        if event.cards:
+            names = listing(card(event.seat, c).name for c in event.cards)
+            return ngettext(
+                "You exchange {count} card: {cards}.",
+                "You exchange {count} cards: {cards}.",
+                event.count,
+            ).format(count=count, cards=names)
+        if event.seat == self.viewer and self.is_human(self.viewer):
+            return _("You keep your hand.") if event.count == 0 else None
+        if event.count == 0:
+            if event.seat == ROME:
+                return _("Rome keeps the whole hand.")
+            return _("The Gauls keep the whole hand.")
+        if event.seat == ROME:
+            said = ngettext(
+                "Rome exchanges {count} card.", "Rome exchanges {count} cards.", event.count
+            )
+        else:
+            said = ngettext(
+                "The Gauls exchange {count} card.", "The Gauls exchange {count} cards.", event.count
+            )
+        return said.format(count=count)
 
     # --- input -------------------------------------------------------------------------------
     def on_hand_view_toggled(self, event: HandView.Toggled) -> None:
@@ -337,7 +384,8 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         if card_id in self.selected:
             self.selected.discard(card_id)
         elif len(self.selected) >= MAX_EXCHANGE:
-            self.notify(f"You may exchange at most {MAX_EXCHANGE} cards.", severity="warning")
+            most = _("You may exchange at most {count} cards.").format(count=number(MAX_EXCHANGE))
+            self.notify(most, severity="warning")
             return
         else:
             self.selected.add(card_id)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -31,8 +32,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Header, Static
 
 from engine.core import IllegalAction, Outcome
-from engine.words import plural
+from engine.i18n import N_, _, ngettext, number
+from engine.words import listing, plural
 from saves.paths import visible
+from saves.record import level_name
 from saves.session import Session
 from saves.store import SaveConflict, SaveError
 from saves.tables import (
@@ -45,13 +48,15 @@ from saves.tables import (
     watching_text,
 )
 from tui import terminal
+from tui.screens.dialogs import Said, say
+from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.status import StatusBar, Thinking
 
 MAX_BOT_RETRIES = 3
 BOT_SPEEDS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
 STYLES = Path(__file__).parent.parent / "styles"
 TABLE_POLL = 0.25  # seconds between looks at a shared table's file (a stat when idle)
-SUMMARY = "Since your last move"
+SUMMARY = N_("Since your last move")  # the title of the summary toast (``_`` where shown)
 SAVE_POLL = 2.0  # seconds between looks at our own save: did another session continue it?
 WATCHERS_POLL = 1.0  # seconds between counts of a table's spectators
 LOOK_ACTIONS = frozenset({"rules", "menu", "log", "keys"})  # keys a spectator may use
@@ -66,11 +71,12 @@ class BotChose(Message):
 
 
 class HandOverScreen(Screen):
-    """Hides the table between two humans sharing one terminal."""
+    """Hides the table between two humans sharing one terminal. ``side`` is the seat's label,
+    or a function saying it (then a language switch renames it too)."""
 
-    BINDINGS = [Binding("enter,space", "ready", "Ready")]
+    BINDINGS = [Binding("enter,space", "ready", N_("Ready"))]
 
-    def __init__(self, name: str, side: str) -> None:
+    def __init__(self, name: str, side: Said) -> None:
         super().__init__()
         self.player = name
         self.side = side
@@ -79,15 +85,18 @@ class HandOverScreen(Screen):
         with Vertical(classes="dialog handover"):
             yield Static(
                 Content.from_markup(
-                    "Pass the terminal to [b]$player[/b] ($side).",
+                    _("Pass the terminal to [b]$player[/b] ($side)."),
                     player=visible(self.player),
-                    side=self.side,
+                    side=say(self.side),
                 ),
                 classes="title",
             )
-            yield Static("Everyone else, look away.\n\nPress Enter or Space when you are ready.")
-            yield Button("Ready", variant="primary", id="ready")
+            yield Static(_("Everyone else, look away.\n\nPress Enter or Space when you are ready."))
+            yield Button(_("Ready"), variant="primary", id="ready")
         yield Footer()
+
+    async def language_changed(self) -> None:
+        await recompose_keeping_input(self)
 
     def on_button_pressed(self) -> None:
         self.dismiss(True)
@@ -107,6 +116,9 @@ def shown(text: str | Content) -> Content:
         return Content(text)
 
 
+Told = tuple[str | Content, str | Content, Content | None]  # headline, details, campaign
+
+
 class ResultScreen(ModalScreen[str]):
     """The end of a game: who won and why, then a new game, the menu, or a last look.
 
@@ -116,9 +128,9 @@ class ResultScreen(ModalScreen[str]):
     AUTO_FOCUS = "#new"
 
     BINDINGS = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("m", "choose('menu')", "Menu"),
-        Binding("escape,b", "choose('board')", "Look at the board"),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("m", "choose('menu')", N_("Menu")),
+        Binding("escape,b", "choose('board')", N_("Look at the board")),
     ]
 
     def __init__(
@@ -127,14 +139,17 @@ class ResultScreen(ModalScreen[str]):
         details: str | Content,
         campaign: Content | None = None,
         next_battle: bool = False,
+        retell: Callable[[], Told] | None = None,
     ) -> None:
         """``campaign``: the score of the campaign this game belongs to; ``next_battle``: n
-        goes on to the campaign's next game instead of a new one."""
+        goes on to the campaign's next game instead of a new one; ``retell``: headline,
+        details and campaign score said again, after a language switch."""
         super().__init__()
         self.headline = headline
         self.details = details
         self.campaign = campaign
         self.next_battle = next_battle
+        self.retell = retell
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog result"):
@@ -143,10 +158,10 @@ class ResultScreen(ModalScreen[str]):
             if self.campaign is not None:
                 yield Static(self.campaign, id="campaign-score")
             with Horizontal(classes="buttons"):
-                new = "Next battle (n)" if self.next_battle else "New game (n)"
+                new = _("Next battle (n)") if self.next_battle else _("New game (n)")
                 yield Button(new, variant="primary", id="new")
-                yield Button("Menu (m)", id="menu")
-                yield Button("Board (b)", id="board")
+                yield Button(_("Menu (m)"), id="menu")
+                yield Button(_("Board (b)"), id="board")
 
     def on_mount(self) -> None:
         # Keys pressed a moment before the game ended (Enter at the reveal) must not start a
@@ -158,6 +173,13 @@ class ResultScreen(ModalScreen[str]):
     def arm(self) -> None:
         self.armed = True
 
+    async def language_changed(self) -> None:
+        """Told again in the language just chosen; the pause before the keys wake up is not
+        started again."""
+        if self.retell is not None:
+            self.headline, self.details, self.campaign = self.retell()
+        await recompose_keeping_input(self)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id)
 
@@ -168,14 +190,14 @@ class ResultScreen(ModalScreen[str]):
 
 class GameScreen(Screen):
     BINDINGS = [
-        Binding("question_mark,f1", "rules", "Rules"),
-        Binding("ctrl+s", "save_as", "Save as"),
-        Binding("escape", "menu", "Menu"),
-        Binding("l", "log", "Log"),
-        Binding("k", "keys", "Keys"),
-        Binding("full_stop", "skip_bots", "Skip to my turn", show=False),
-        Binding("plus", "bot_speed(-1)", "Bots faster", show=False),
-        Binding("minus", "bot_speed(1)", "Bots slower", show=False),
+        Binding("question_mark,f1", "rules", N_("Rules")),
+        Binding("ctrl+s", "save_as", N_("Save as")),
+        Binding("escape", "menu", N_("Menu")),
+        Binding("l", "log", N_("Log")),
+        Binding("k", "keys", N_("Keys")),
+        Binding("full_stop", "skip_bots", N_("Skip to my turn"), show=False),
+        Binding("plus", "bot_speed(-1)", N_("Bots faster"), show=False),
+        Binding("minus", "bot_speed(1)", N_("Bots slower"), show=False),
     ]
 
     view = reactive(None, always_update=True, init=False)
@@ -239,6 +261,19 @@ class GameScreen(Screen):
     def on_unmount(self) -> None:
         self.session.close()
 
+    def language_changed(self) -> None:
+        """The board in the language just chosen, as it stands: every line drawn from the view
+        (cards, log, prompt, the header's progress) is drawn again, as after a resize; what
+        only the screen holds (the cursor, marked cards, the focus) stays as it was. A game
+        screen that also builds labels once (tab titles, columns) renames them in its own
+        ``language_changed`` and calls this one."""
+        if self.at_table:
+            self.count_watchers()  # the title says "table …" and who watches
+        else:
+            self.title = self.game.name
+        self.on_resize()
+        self.update_thinking()
+
     def on_resize(self) -> None:
         """Two layouts: compact below 100×34, roomy above (cards, log, labels grow). In the
         compact one the footer's keys sit closer and the palette's key (ctrl+p still works)
@@ -277,8 +312,11 @@ class GameScreen(Screen):
         """ "Rome · Ana", "Gauls · Strong bot", "Gauls · Brennus (strong bot)"."""
         info = self.seats[seat]
         who = info.name
-        if info.kind != "human" and info.level not in info.name.lower():
-            who = f"{info.name} ({info.level} bot)"
+        if info.kind != "human":
+            level = level_name(info.level or "")
+            named = info.name.lower()
+            if (info.level or "") not in named and level.lower() not in named:
+                who = _("{name} ({level} bot)").format(name=info.name, level=level)
         if not with_label:
             return who
         return f"{self.game.seat_labels(len(self.seats))[seat]} · {who}"
@@ -349,7 +387,7 @@ class GameScreen(Screen):
             for s in self.game.to_move(self.session.state)
             if self.is_human(s) and not self.is_local(s)
         ]
-        return f"Waiting for {' and '.join(away)}…" if away else ""
+        return _("Waiting for {names}…").format(names=listing(away)) if away else ""
 
     @property
     def my_turn(self) -> bool:
@@ -364,10 +402,10 @@ class GameScreen(Screen):
             self.action_watching()
             return False
         if self.read_only:
-            self.notify("This is a replay: nothing can be played here.", severity="warning")
+            self.notify(_("This is a replay: nothing can be played here."), severity="warning")
             return False
         if not self.my_turn:
-            self.notify("Wait: it is not your turn.", severity="warning")
+            self.notify(_("Wait: it is not your turn."), severity="warning")
             return False
         return self._apply(self.viewer, action)
 
@@ -394,10 +432,10 @@ class GameScreen(Screen):
             self.session.apply(seat, action)
             self._last_move[seat] = (len(self.session.record.actions), self.log_length())
         except IllegalAction as err:
-            self.notify(err.reason, title="Not allowed", severity="warning", markup=False)
+            self.notify(err.reason, title=_("Not allowed"), severity="warning", markup=False)
             return False
         except TableChanged as err:  # the session already holds the new position
-            self.notify(str(err), severity="warning")
+            self.notify(str(err), severity="warning", markup=False)
             self.table_moved()
             return False
         except SaveConflict as err:
@@ -405,7 +443,10 @@ class GameScreen(Screen):
         except SaveError as err:
             if self.at_table:  # the table could not be read or written: nothing was played
                 self.notify(
-                    f"The move was not made: {err}", severity="error", timeout=10, markup=False
+                    _("The move was not made: {reason}").format(reason=err),
+                    severity="error",
+                    timeout=10,
+                    markup=False,
                 )
                 return False
             self.storage_failed(err.reason)
@@ -420,7 +461,11 @@ class GameScreen(Screen):
             moved = self.session.refresh()
         except SaveError as err:
             if self._poll_error != err.reason:
-                self.notify(f"Cannot read the table: {err.reason}", severity="error", markup=False)
+                self.notify(
+                    _("Cannot read the table: {reason}").format(reason=err.reason),
+                    severity="error",
+                    markup=False,
+                )
             self._poll_error = err.reason
             return
         self._poll_error = None
@@ -433,8 +478,9 @@ class GameScreen(Screen):
         """Count the table's spectators (no lock is taken) and say it in the title."""
         self._watchers_counted = time.monotonic()
         self.watchers = count_watchers(self.session.store.root, self.session.name)
-        who = "spectator" if self.watching else self.session.player
-        self.title = self.game.name + visible(f" · table {self.session.name} · {who}")
+        who = _("spectator") if self.watching else self.session.player
+        table = _("table {name}").format(name=self.session.name)
+        self.title = self.game.name + visible(f" · {table} · {who}")
         self.title += watching_text(self.watchers)
 
     # --- spectators ---------------------------------------------------------------------------
@@ -443,18 +489,18 @@ class GameScreen(Screen):
         room = self.app.size.width - 2
         outcome = self.game.outcome(self.session.state)
         if outcome is not None:
-            said = f"Game over — {outcome.reason}"
-            return said if len(said) <= room else "Game over (see the log)."
+            said = _("Game over — {reason}").format(reason=outcome.reason)
+            return said if len(said) <= room else _("Game over (see the log).")
         pending = self.game.to_move(self.session.state)
         labels = self.game.seat_labels(len(self.seats))
         for names in (
             [self.seat_name(s) for s in pending],
             [labels[s] for s in pending],
         ):
-            said = f"You are watching: {' and '.join(names)} to play."
+            said = _("You are watching: {names} to play.").format(names=listing(names))
             if len(said) <= room:
                 return said
-        return WATCHING
+        return _(WATCHING)
 
     def may_watch(self, action: str, parameters) -> bool:
         """Whether a spectator may use this key: it only looks, it never acts."""
@@ -476,11 +522,11 @@ class GameScreen(Screen):
                     refused.add((binding.key, binding.priority))
         for key, priority in sorted(refused):
             self._bindings.bind(
-                key, "watching", "Not while watching", show=False, priority=priority
+                key, "watching", N_("Not while watching"), show=False, priority=priority
             )
 
     def action_watching(self) -> None:
-        self.notify(WATCHING, severity="warning", timeout=3)
+        self.notify(_(WATCHING), severity="warning", timeout=3)
 
     def refuse_to_spectator(self) -> None:
         """A click or Enter on the board that would be a move: a spectator is told why not."""
@@ -526,7 +572,7 @@ class GameScreen(Screen):
         if moved is None:
             return None
         actions, lines = moved
-        others = [s for s, _ in self.session.record.actions[actions:] if s != seat]
+        others = [s for s, _action in self.session.record.actions[actions:] if s != seat]
         return lines if others and lines <= self.log_length() else None
 
     def summarize_since_last_move(self, seat: int) -> None:
@@ -555,22 +601,29 @@ class GameScreen(Screen):
             return
         shown = [Text.from_markup(line, emoji=False).plain for line in new[-4:]]
         if len(new) > len(shown):
-            earlier = plural(len(new) - len(shown), "earlier line")
-            shown.insert(0, f"… {earlier} (l: the whole log)")
+            earlier = plural(len(new) - len(shown), "earlier line", "earlier lines")
+            shown.insert(0, _("… {earlier} (l: the whole log)").format(earlier=earlier))
+        title = _(SUMMARY)
         for note in list(self.app._notifications):  # one summary at a time, the newest
-            if note.title == SUMMARY:
+            if note.title == title:
                 self.app._unnotify(note)
-        self.notify("\n".join(shown), title=SUMMARY, timeout=8, markup=False)
+        self.notify("\n".join(shown), title=title, timeout=8, markup=False)
+
+    def log_contents(self) -> tuple[str, list[str], int | None]:
+        """The log screen's title, lines and where the lines since the viewer's last move
+        begin; asked again when the language changes while it is open."""
+        if self.viewer is None:
+            title = _("{game} · the log as spectators see it").format(game=self.game.name)
+        else:
+            title = _("{game} · the log as {seat} saw it").format(
+                game=self.game.name, seat=self.seat_name(self.viewer)
+            )
+        return title, self.log_lines(), self.since_last_move(self.viewer)
 
     def action_log(self) -> None:
         from tui.screens.log_view import LogScreen
 
-        since = self.since_last_move(self.viewer)
-        if self.viewer is None:
-            title = f"{self.game.name} · the log as spectators see it"
-        else:
-            title = f"{self.game.name} · the log as {self.seat_name(self.viewer)} saw it"
-        self.app.push_screen(LogScreen(title, self.log_lines(), since))
+        self.app.push_screen(LogScreen(*self.log_contents(), source=self.log_contents))
 
     def action_keys(self) -> None:
         """Every key of this screen, the footer's and the rest (Textual's help panel)."""
@@ -586,9 +639,11 @@ class GameScreen(Screen):
             return
         self._said_storage = reason
         self.notify(
-            f"Could not save: {reason}. Your moves are kept on screen and will be saved as "
-            "soon as the disk allows.",
-            title="Not saved",
+            _(
+                "Could not save: {reason}. Your moves are kept on screen and will be saved as "
+                "soon as the disk allows."
+            ).format(reason=reason),
+            title=_("Not saved"),
             severity="error",
             timeout=10,
             markup=False,
@@ -624,15 +679,16 @@ class GameScreen(Screen):
         self.app.resume(self.session.name, takeover=True)
 
     def keep_as_copy(self) -> None:
-        title = f"{self.session.record.title} (copy)"
+        title = _("{title} (copy)").format(title=self.session.record.title)
         try:
             self.session.save_as(title)
         except SaveError as err:
             self.storage_failed(err.reason)
             return
         self.notify(
-            f"Your game is saved as “{self.session.record.title}”; the other session's game "
-            "keeps the old name.",
+            _(
+                "Your game is saved as “{title}”; the other session's game keeps the old name."
+            ).format(title=self.session.record.title),
             timeout=8,
             markup=False,
         )
@@ -676,7 +732,7 @@ class GameScreen(Screen):
         except IllegalAction:
             self.retries += 1  # the position moved on while it thought: think again
             if self.retries > MAX_BOT_RETRIES:
-                self.notify("A bot could not find a legal move.", severity="error")
+                self.notify(_("A bot could not find a legal move."), severity="error")
                 return
         except SaveConflict as err:
             self.show_conflict(err)
@@ -696,9 +752,11 @@ class GameScreen(Screen):
         Their view is drawn beneath the cover at once: whenever the cover lifts, the table
         already shows their view, never a moment of the previous player's."""
         self.handing_over = True
-        label = self.game.seat_labels(len(self.seats))[seat]
 
-        def ready(_: bool | None) -> None:
+        def label() -> str:
+            return self.game.seat_labels(len(self.seats))[seat]
+
+        def ready(_ready: bool | None) -> None:
             self.handing_over = False
             self.advance()
 
@@ -710,11 +768,14 @@ class GameScreen(Screen):
         """Headline and details for the result screen; names are plain text (``Content``)."""
         reason = Content(outcome.reason)
         if outcome.is_draw and len(self.seats) == 1:
-            return "Defeat.", reason  # a solitaire has no draw: nobody won, you lost
+            return _("Defeat."), reason  # a solitaire has no draw: nobody won, you lost
         if outcome.is_draw:
-            return "A draw.", reason
-        names = " and ".join(self.seat_name(s) for s in outcome.winners)
-        return Content(f"{names} wins!"), reason
+            return _("A draw."), reason
+        names = listing(self.seat_name(s) for s in outcome.winners)
+        # English says "wins" of a winning side however many seats it has; other languages
+        # may agree the verb with the number of winners.
+        won = ngettext("{names} wins!", "{names} wins!", len(outcome.winners))
+        return Content(won.format(names=names)), reason
 
     def show_result(self, outcome: Outcome) -> None:
         headline, details = self.result_text(outcome)
@@ -726,8 +787,16 @@ class GameScreen(Screen):
             elif what == "menu":
                 self.app.pop_screen()
 
+        def retell() -> Told:
+            # Asked again: the reason is worded when the outcome is asked for.
+            now = self.game.outcome(self.session.state) or outcome
+            headline, details = self.result_text(now)
+            again = self.campaign_step() if step is not None else None
+            return headline, details, again.line if again is not None else None
+
         line, has_next = (step.line, step.has_next) if step else (None, False)
-        self.app.push_screen(ResultScreen(headline, details, line, has_next), chosen)
+        result = ResultScreen(headline, details, line, has_next, retell=retell)
+        self.app.push_screen(result, chosen)
 
     def campaign_step(self):
         """The campaign whose latest game this is (``tui/screens/series.py``), if any."""
@@ -740,7 +809,7 @@ class GameScreen(Screen):
     def new_game_same_setup(self) -> None:
         """A new game like this one; in a campaign, the campaign's next game."""
         if self.at_table:
-            self.notify("Start another table with `batallas table new`.", timeout=6)
+            self.notify(_("Start another table with `batallas table new`."), timeout=6)
             self.app.pop_screen()
             return
         step = self.campaign_step()
@@ -764,7 +833,12 @@ class GameScreen(Screen):
         speeds = BOT_SPEEDS
         now = min(range(len(speeds)), key=lambda i: abs(speeds[i] - self.app.bot_delay))
         self.app.bot_delay = speeds[max(0, min(len(speeds) - 1, now + step))]
-        self.notify(f"Bots pause {self.app.bot_delay:.1f} s after each step.", timeout=2)
+        self.notify(
+            _("Bots pause {seconds} s after each step.").format(
+                seconds=number(round(self.app.bot_delay, 1))
+            ),
+            timeout=2,
+        )
 
     def action_rules(self) -> None:
         from tui.screens.rules import RulesScreen
@@ -778,7 +852,11 @@ class GameScreen(Screen):
             return
         problem = self.app.save_or_explain(self.session)
         if problem is None:
-            self.notify(f"Saved as “{self.session.record.title}”.", timeout=3, markup=False)
+            self.notify(
+                _("Saved as “{title}”.").format(title=self.session.record.title),
+                timeout=3,
+                markup=False,
+            )
             self.app.pop_screen()
             return
         from tui.screens.dialogs import ConfirmDialog
@@ -787,7 +865,10 @@ class GameScreen(Screen):
             if leave:
                 self.app.pop_screen()
 
-        self.app.push_screen(ConfirmDialog(problem + " Leave anyway?", yes="Leave"), answer)
+        def question() -> str:  # the problem itself stays in the words it was said in
+            return _("{problem} Leave anyway?").format(problem=problem)
+
+        self.app.push_screen(ConfirmDialog(question, yes=lambda: _("Leave")), answer)
 
     def check_action(self, action: str, parameters) -> bool | None:
         """At a shared table there is nothing to save as (every move is already on the table),
@@ -816,6 +897,9 @@ class GameScreen(Screen):
             except SaveError as err:
                 self.notify(str(err), severity="error", markup=False)
                 return
-            self.notify(f"Saved as “{self.session.record.title}”.", markup=False)
+            self.notify(
+                _("Saved as “{title}”.").format(title=self.session.record.title), markup=False
+            )
 
-        self.app.push_screen(PromptDialog("Save this game as:", self.session.record.title), done)
+        prompt = PromptDialog(lambda: _("Save this game as:"), self.session.record.title)
+        self.app.push_screen(prompt, done)

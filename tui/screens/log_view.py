@@ -8,6 +8,8 @@ searchable with ``/``: Enter or ``n`` goes to the next match, ``N`` to the previ
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,18 +18,25 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.i18n import N_, _, number
 from engine.words import plural
 
-SINCE = "── since your last move ──"
+SINCE = N_("── since your last move ──")  # the marker line (``_(SINCE)`` where shown)
+SEARCH_HINT = N_("search the log, Enter: next match")
 
 
 def _plain(line: str) -> str:
     return Text.from_markup(line, emoji=False).plain
 
 
+Contents = tuple[str, list[str], int | None]  # title, lines, since
+
+
 class LogScreen(Screen):
     """Full-screen log; ``since`` is the index of the first line after the viewer's last move
-    (a marker is drawn there), None when there is nothing new."""
+    (a marker is drawn there), None when there is nothing new. ``source`` gives title, lines
+    and ``since`` again: after a language switch the log is read anew in the new language,
+    the line under the cursor, the scroll position and a search kept."""
 
     DEFAULT_CSS = """
     LogScreen .log-view { height: 1fr; }
@@ -38,34 +47,68 @@ class LogScreen(Screen):
     """
 
     BINDINGS = [
-        Binding("escape", "close", "Back to the game"),
-        Binding("l,q", "close", "Back", show=False),
-        Binding("slash", "search", "Search"),
-        Binding("n", "find(1)", "Next match"),
-        Binding("N,shift+n", "find(-1)", "Previous match"),
+        Binding("escape", "close", N_("Back to the game")),
+        Binding("l,q", "close", N_("Back"), show=False),
+        Binding("slash", "search", N_("Search")),
+        Binding("n", "find(1)", N_("Next match")),
+        Binding("N,shift+n", "find(-1)", N_("Previous match")),
     ]
 
-    def __init__(self, title: str, lines: list[str], since: int | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        lines: list[str],
+        since: int | None = None,
+        source: Callable[[], Contents] | None = None,
+    ) -> None:
         super().__init__()
         self.heading = title
         self.lines = list(lines)
         self.since = since
+        self.source = source
         self.query_text = ""
+        self.found: int | None = None  # the line the search went to last
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="log-view"):
             yield Static(Text(self.heading, style="bold"), id="log-title")
-            options: list[Option | None] = []
-            for i, line in enumerate(self.lines):
-                if i == self.since:
-                    options.append(Option(Text(SINCE, style="bold"), id="since", disabled=True))
-                options.append(Option(Text.from_markup(line, emoji=False), id=f"line-{i}"))
-            if not self.lines:
-                options.append(Option("Nothing has happened yet.", disabled=True))
-            yield OptionList(*options, id="log-lines")
-            yield Input(placeholder="search the log, Enter: next match", id="log-search")
+            yield OptionList(*self.options(), id="log-lines")
+            yield Input(placeholder=_(SEARCH_HINT), id="log-search")
             yield Static("", id="log-found")
         yield Footer()
+
+    def options(self) -> list[Option]:
+        """One option a line, with the marker before the first line since the last move."""
+        options: list[Option] = []
+        for i, line in enumerate(self.lines):
+            if i == self.since:
+                marker = Text(_(SINCE), style="bold")
+                options.append(Option(marker, id="since", disabled=True))
+            options.append(Option(Text.from_markup(line, emoji=False), id=f"line-{i}"))
+        if not self.lines:
+            options.append(Option(_("Nothing has happened yet."), disabled=True))
+        return options
+
+    def language_changed(self) -> None:
+        """The title, the lines and the search's words again, in the language just chosen;
+        the same line stays under the cursor and the list where it was scrolled to."""
+        if self.source is not None:
+            self.heading, lines, self.since = self.source()
+            self.lines = list(lines)
+        self.query_one("#log-title", Static).update(Text(self.heading, style="bold"))
+        self.query_one("#log-search", Input).placeholder = _(SEARCH_HINT)
+        options = self.query_one("#log-lines", OptionList)
+        current = options.highlighted_option
+        kept = current.id if current is not None else None
+        scrolled = options.scroll_offset
+        new = self.options()
+        options.clear_options()
+        options.add_options(new)
+        if kept is not None and kept in {option.id for option in new}:
+            options.highlighted = options.get_option_index(kept)
+        self.call_after_refresh(options.scroll_to, scrolled.x, scrolled.y, animate=False)
+        if self.query_text:
+            self.say_found()
 
     def on_mount(self) -> None:
         search = self.query_one("#log-search", Input)
@@ -94,25 +137,39 @@ class LogScreen(Screen):
         return [i for i, line in enumerate(self.lines) if needle in _plain(line).casefold()]
 
     def action_find(self, step: int) -> None:
+        hits = self.matches()
+        self.found = None
+        if hits:
+            lines = self.query_one("#log-lines", OptionList)
+            current = lines.highlighted_option
+            at = -1
+            if current is not None and current.id and current.id.startswith("line-"):
+                at = int(current.id.split("-")[1])
+            if step > 0:
+                self.found = next((i for i in hits if i > at), hits[0])
+            else:
+                self.found = next((i for i in reversed(hits) if i < at), hits[-1])
+            lines.highlighted = lines.get_option_index(f"line-{self.found}")
+            lines.focus()
+        self.say_found()
+
+    def say_found(self) -> None:
+        """Under the search box: how many lines match and which one the cursor is on."""
         found = self.query_one("#log-found", Static)
         hits = self.matches()
         if not self.query_text:
             found.update("")
-            return
-        if not hits:
-            found.update(Text(f"No line mentions “{self.query_text}”."))
-            return
-        lines = self.query_one("#log-lines", OptionList)
-        current = lines.highlighted_option
-        at = int(current.id.split("-")[1]) if current and current.id.startswith("line-") else -1
-        if step > 0:
-            target = next((i for i in hits if i > at), hits[0])
-        else:
-            target = next((i for i in reversed(hits) if i < at), hits[-1])
-        lines.highlighted = lines.get_option_index(f"line-{target}")
-        lines.focus()
-        number = hits.index(target) + 1
-        found.update(Text(f"{plural(len(hits), 'match', 'matches')} · {number} of {len(hits)}"))
+        elif not hits:
+            found.update(Text(_("No line mentions “{text}”.").format(text=self.query_text)))
+        elif self.found in hits:
+            said = _("{matches} · {number} of {count}").format(
+                matches=plural(len(hits), "match", "matches"),
+                number=number(hits.index(self.found) + 1),
+                count=number(len(hits)),
+            )
+            found.update(Text(said))
+        else:  # the lines changed under the search: the count without the place
+            found.update(Text(plural(len(hits), "match", "matches")))
 
     def action_close(self) -> None:
         """Escape closes the search box first (while it is open); then back to the game."""

@@ -8,6 +8,7 @@ log. Larger terminals give the same lines more room."""
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 
 import chess
@@ -19,13 +20,15 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from engine.core import HIDDEN
+from engine.i18n import N_, _, ngettext, number
 from engine.mates import rules
 from engine.mates.actions import EloAttack, GiveUp, Hint, NextPuzzle, PieceAttack, Solve
 from engine.mates.board import Placement
-from engine.mates.data import BLACK, PIECE_NAMES, WHITE
+from engine.mates.data import BLACK, WHITE, piece_name, piece_words, side_name
 from engine.mates.state import (
     BY_KING,
     BY_MATE,
+    BY_SCORE,
     CHECK,
     CHOOSE,
     COUNTER,
@@ -63,16 +66,32 @@ from engine.mates.state import (
     StartCardTurned,
     StarterChosen,
 )
+from engine.mates.table import seat_short
 from engine.words import plural
 from saves.paths import visible
 from tui.screens.game import STYLES, GameScreen
 from tui.widgets.chess_card import CardTitle, ChessCard, ChessFace, fit
 from tui.widgets.log import EventLog, literal
 
-ELO_KEYS = Binding.Group("Elo")
+# Key descriptions are English msgids: the footer shows them translated.
+ELO_KEYS = Binding.Group(N_("Elo"))
 PICKING = (CHOOSE, COUNTER, TIE_DEFEND, TIE_ATTACK)
 OWN_ACTIONS = ("elo", "pick", "answer", "next", "result", "new_game", "hint", "give_up", "cursor")
-HOW = {BY_KING: " (a piece put on a king)", BY_MATE: " by mate", NO_CARDS: " (no card for the tie)"}
+ANSWER_HINT = N_("your move, e.g. Qxf7# or d1f7, then Enter")  # the answer box's placeholder
+
+# A decided duel, by how it was decided: one whole sentence each (English msgids).
+DUEL_WON = {
+    BY_SCORE: N_("{winner} wins the duel against {loser}."),
+    BY_KING: N_("{winner} wins the duel against {loser} (a piece put on a king)."),
+    BY_MATE: N_("{winner} wins the duel against {loser} by mate."),
+    NO_CARDS: N_("{winner} wins the duel against {loser} (no card for the tie)."),
+}
+WINS = {  # the same, on the round's duel line
+    BY_SCORE: N_("{player} wins"),
+    BY_KING: N_("{player} wins (a piece put on a king)"),
+    BY_MATE: N_("{player} wins by mate"),
+    NO_CARDS: N_("{player} wins (no card for the tie)"),
+}
 
 
 def squares(names) -> frozenset[int]:
@@ -80,14 +99,24 @@ def squares(names) -> frozenset[int]:
 
 
 def piece_text(piece) -> str:
-    return f"{piece.color} {PIECE_NAMES.get(piece.piece, piece.piece).lower()} on {piece.square}"
+    """``"white rook on f5"``: an announced piece, in the current language."""
+    return _("{piece} on {square}").format(
+        piece=piece_words(piece.color, piece.piece), square=piece.square
+    )
 
 
 def board_piece(piece: chess.Piece, capital: bool = False) -> str:
     """``"white knight"`` (``"White knight"``) for a python-chess piece."""
     color = WHITE if piece.color == chess.WHITE else BLACK
-    text = f"{color} {chess.piece_name(piece.piece_type)}"
+    text = piece_words(color, piece.symbol().upper())
     return text.capitalize() if capital else text
+
+
+def fill(template: str, width: int, name: str, **fields) -> str:
+    """``template`` (a translated sentence with a ``{player}`` field) with ``name`` cut so the
+    whole sentence fits ``width``: the other fields always whole."""
+    room = width - len(template.format(player="", **fields))
+    return template.format(player=fit(name, room), **fields)
 
 
 def same_move(a: str, b: str) -> bool:
@@ -111,16 +140,16 @@ class MatesScreen(GameScreen):
     # Enter and the arrows are priority keys: in the solo puzzles the answer box has the focus,
     # and they still move and pick on the board (the arrows edit a typed answer).
     BINDINGS = [
-        Binding("w", "elo('white')", "White Elo", group=ELO_KEYS),
-        Binding("b", "elo('black')", "Black Elo", group=ELO_KEYS),
-        Binding("enter", "pick", "Announce", priority=True),
-        Binding("enter", "answer", "Answer", priority=True),
-        Binding("enter,f4", "next", "Next puzzle", priority=True),
-        Binding("enter", "result", "Result", priority=True),
-        Binding("n", "new_game", "New game"),
-        Binding("f2", "hint", "Hint"),
-        Binding("f3", "give_up", "Give up"),
-        Binding("left", "cursor(-1, 0)", "Move", key_display="←→↑↓", priority=True),
+        Binding("w", "elo('white')", N_("White Elo"), group=ELO_KEYS),
+        Binding("b", "elo('black')", N_("Black Elo"), group=ELO_KEYS),
+        Binding("enter", "pick", N_("Announce"), priority=True),
+        Binding("enter", "answer", N_("Answer"), priority=True),
+        Binding("enter,f4", "next", N_("Next puzzle"), priority=True),
+        Binding("enter", "result", N_("Result"), priority=True),
+        Binding("n", "new_game", N_("New game")),
+        Binding("f2", "hint", N_("Hint")),
+        Binding("f3", "give_up", N_("Give up")),
+        Binding("left", "cursor(-1, 0)", N_("Move"), key_display="←→↑↓", priority=True),
         Binding("right", "cursor(1, 0)", show=False, priority=True),
         Binding("up", "cursor(0, 1)", show=False, priority=True),
         Binding("down", "cursor(0, -1)", show=False, priority=True),
@@ -149,8 +178,22 @@ class MatesScreen(GameScreen):
             yield Static(id="square")
             yield Static(id="round")
             if self.solo:
-                yield Input(placeholder="your move, e.g. Qxf7# or d1f7, then Enter", id="answer")
+                yield Input(placeholder=_(ANSWER_HINT), id="answer")
             yield EventLog(id="log")
+
+    async def language_changed(self) -> None:
+        """The table in the language just chosen, as it stands (cursor, a typed answer): the
+        answer box's hint, and every line drawn from the view (cards, duels, the log)."""
+        inherited = getattr(super(), "language_changed", None)
+        if inherited is not None:
+            result = inherited()
+            if inspect.isawaitable(result):
+                await result
+        box = self.answer_box()
+        if box is not None:
+            box.placeholder = _(ANSWER_HINT)
+        if self.view is not None:
+            self.view = self.view
 
     def on_mount(self) -> None:
         # GameScreen.on_mount runs after this one (Textual calls both, subclass first).
@@ -244,10 +287,10 @@ class MatesScreen(GameScreen):
             return ChessFace(
                 fen=chess.STARTING_FEN,
                 face_down=True,
-                caption="face down" if card == HIDDEN else "no card yet",
+                caption=_("face down") if card == HIDDEN else _("no card yet"),
             )
         c = view.cards[card]
-        caption = f"{c.mating_side.capitalize()} to mate"
+        caption = _("{side} to mate").format(side=side_name(c.mating_side))
         highlights: frozenset[int] = frozenset()
         placed = None
         if placement is not None:
@@ -257,10 +300,14 @@ class MatesScreen(GameScreen):
                 p.piece.upper() if p.color == WHITE else p.piece.lower(),
             )
             highlights = squares(placement.targets)
-            result = {CHECK: ": check", MATE: ": mate!", KING: ": on a king"}.get(
-                placement.result, f" scores {placement.score}"
+            caption = {
+                CHECK: _("{side} {piece}: check"),
+                MATE: _("{side} {piece}: mate!"),
+                KING: _("{side} {piece}: on a king"),
+            }.get(placement.result, _("{side} {piece} scores {score}"))
+            caption = caption.format(
+                side=side_name(p.color), piece=f"{p.piece}{p.square}", score=placement.score
             )
-            caption = f"{p.color.capitalize()} {p.piece}{p.square}{result}"
         cursor = self.cursor if seat == self.me and self.can_pick(view) else None
         return self.face_of(c, caption, highlights, placed, cursor)
 
@@ -294,7 +341,7 @@ class MatesScreen(GameScreen):
             highlights |= {self.first_square}
         return self.face_of(
             c,
-            f"{c.mating_side.capitalize()} to mate in one",
+            _("{side} to mate in one").format(side=side_name(c.mating_side)),
             highlights,
             cursor=self.cursor if view.phase == PUZZLE else None,
         )
@@ -303,7 +350,9 @@ class MatesScreen(GameScreen):
     def render_view(self, view) -> None:
         if view.mode == SOLO:
             done = len(view.solo.history) + (view.phase == PUZZLE)
-            label = f"Puzzle {min(done, view.solo.total)} of {view.solo.total}"
+            label = _("Puzzle {n} of {total}").format(
+                n=number(min(done, view.solo.total)), total=number(view.solo.total)
+            )
             titles = [("", label, label, "", None)]
             faces = [self.solo_face(view)]
             self.seen = []
@@ -320,7 +369,7 @@ class MatesScreen(GameScreen):
                 (
                     "⚔ " if s.attacker else "",
                     labels[s.seat],
-                    f"P{s.seat + 1}",
+                    seat_short(s.seat),
                     self.seat_name(s.seat, with_label=False),
                     s.pile,
                 )
@@ -362,16 +411,37 @@ class MatesScreen(GameScreen):
         placement = seen.placement
         if placement is not None and placement.piece.square == name and seen.placer is not None:
             p = placement.piece
-            placed = f"{p.color.capitalize()} {PIECE_NAMES.get(p.piece, p.piece).lower()}"
-            who = self.game.seat_labels(len(self.seats))[seen.placer]
-            attack = "counter-attack" if seen.attacker else "attack"
-            under = f"over your {board_piece(mine)}" if mine else "on an empty square"
-            return f"Cursor: {name} — {placed} placed by {who}'s {attack}, {under}"
+            fields = {
+                "square": name,
+                "piece": piece_words(p.color, p.piece).capitalize(),
+                "player": self.game.seat_labels(len(self.seats))[seen.placer],
+            }
+            if seen.attacker:  # a defender's piece on my attack card
+                if mine:
+                    said = _(
+                        "Cursor: {square} — {piece} placed by {player}'s counter-attack, "
+                        "over your {mine}"
+                    )
+                    return said.format(mine=board_piece(mine), **fields)
+                said = _(
+                    "Cursor: {square} — {piece} placed by {player}'s counter-attack, "
+                    "on an empty square"
+                )
+                return said.format(**fields)
+            if mine:
+                said = _("Cursor: {square} — {piece} placed by {player}'s attack, over your {mine}")
+                return said.format(mine=board_piece(mine), **fields)
+            said = _("Cursor: {square} — {piece} placed by {player}'s attack, on an empty square")
+            return said.format(**fields)
         if mine is None:
-            return f"Cursor: {name} — empty square"
+            return _("Cursor: {square} — empty square").format(square=name)
         if mine.piece_type == chess.KING:
-            return f"Cursor: {name} — {board_piece(mine, True)} (a king cannot be announced)"
-        return f"Cursor: {name} — {board_piece(mine, True)}: Enter announces it"
+            return _("Cursor: {square} — {piece} (a king cannot be announced)").format(
+                square=name, piece=board_piece(mine, True)
+            )
+        return _("Cursor: {square} — {piece}: Enter announces it").format(
+            square=name, piece=board_piece(mine, True)
+        )
 
     def solo_square_text(self, view) -> str:
         solo = view.solo
@@ -381,27 +451,32 @@ class MatesScreen(GameScreen):
             last = solo.history[-1]
             move = board.parse_san(last.solution)
             piece = board.piece_at(move.from_square)
-            mover = board_piece(piece) if piece else "piece"
-            return (
-                f"The mate: {last.solution}, the {mover} from "
-                f"{chess.square_name(move.from_square)} to {chess.square_name(move.to_square)}."
+            return _("The mate: {move}, the {piece} from {start} to {end}.").format(
+                move=last.solution,
+                piece=board_piece(piece) if piece else _("piece"),
+                start=chess.square_name(move.from_square),
+                end=chess.square_name(move.to_square),
             )
         if view.phase != PUZZLE:
             return ""
         name = chess.square_name(self.cursor)
         here = board.piece_at(self.cursor)
-        what = board_piece(here) if here else "empty square"
+        what = board_piece(here) if here else _("empty square")
         if self.first_square is None:
-            text = f"Cursor: {name} — {what[0].upper()}{what[1:]}"
             if here is not None and here.color == board.turn:
-                text += ": Enter picks it to move"
-            return text
+                return _("Cursor: {square} — {piece}: Enter picks it to move").format(
+                    square=name, piece=what.capitalize()
+                )
+            return _("Cursor: {square} — {what}").format(square=name, what=what.capitalize())
         moving = board.piece_at(self.first_square)
-        mover = board_piece(moving) if moving else "piece"
+        mover = board_piece(moving) if moving else _("piece")
         if self.first_square == self.cursor:
-            return f"Cursor: {name} — the {mover} to move: Enter here again lets it go"
-        start = chess.square_name(self.first_square)
-        return f"Cursor: {name} ({what}) — Enter moves the {mover} from {start} here"
+            return _("Cursor: {square} — the {piece} to move: Enter here again lets it go").format(
+                square=name, piece=mover
+            )
+        return _("Cursor: {square} ({what}) — Enter moves the {piece} from {start} here").format(
+            square=name, what=what, piece=mover, start=chess.square_name(self.first_square)
+        )
 
     def round_text(self, view) -> Text:
         width = self.line_width
@@ -409,162 +484,218 @@ class MatesScreen(GameScreen):
         if view.mode == SOLO:
             s = view.solo
             text.append(
-                f"Score {s.score} · streak {s.streak} (best {s.best_streak}) · "
-                f"solved {s.solved} of {len(s.history)}"
+                _(
+                    "Score {score} · streak {streak} (best {best}) · solved {solved} of {answered}"
+                ).format(
+                    score=number(s.score),
+                    streak=number(s.streak),
+                    best=number(s.best_streak),
+                    solved=number(s.solved),
+                    answered=number(len(s.history)),
+                )
             )
             if view.phase == REVIEW and s.history:
                 last = s.history[-1]
+                fields = {
+                    "answer": last.answer,
+                    "solution": last.solution,
+                    "points": number(last.points),
+                }
                 if not last.answer:
-                    verdict = f"You gave up. The game went {last.solution}."
+                    verdict = _("You gave up. The game went {solution}.")
                 elif not last.correct:
-                    verdict = f"✘ {last.answer} does not mate. The game went {last.solution}."
+                    verdict = _("✘ {answer} does not mate. The game went {solution}.")
                 elif same_move(last.answer, last.solution):
-                    verdict = f"✔ Mate! {last.answer}, as in the game (+{last.points})."
+                    verdict = _("✔ Mate! {answer}, as in the game (+{points}).")
                 else:
-                    verdict = (
-                        f"✔ Mate! {last.answer} (+{last.points}); the game went {last.solution}."
-                    )
+                    verdict = _("✔ Mate! {answer} (+{points}); the game went {solution}.")
                 text.append("\n")
                 text.append(
-                    fit(visible(verdict), width), style="bold green" if last.correct else "bold red"
+                    fit(visible(verdict.format(**fields)), width),
+                    style="bold green" if last.correct else "bold red",
                 )
             elif s.hint is not None:
-                text.append(f"\nHint: the {piece_text(s.hint)} mates.", style="italic")
+                hint = _("Hint: the {piece} mates.").format(piece=piece_text(s.hint))
+                text.append(f"\n{hint}", style="italic")
             return text
         r = view.round
         if r is None:
             return text
-        how = ""
+        fields = {"round": number(r.number)}
         if r.kind == ELO:
-            how = " with Elo"
+            head = _("Round {round}: {player} attacks with Elo")
         elif r.kind == PIECE and r.piece is not None:
-            how = f" with the {piece_text(r.piece)}"
-        head = f"Round {r.number}: "
-        tail = f" attacks{how}"
-        text.append(head + fit(self.seat_name(r.attacker), width - len(head + tail)) + tail)
+            head = _("Round {round}: {player} attacks with the {piece}")
+            fields["piece"] = piece_text(r.piece)
+        else:
+            head = _("Round {round}: {player} attacks")
+        text.append(fill(head, width, self.seat_name(r.attacker), **fields))
         text.stylize("bold")
         labels = self.game.seat_labels(len(self.seats))
         for duel in r.duels:
-            a = "?" if duel.attack_score is None else str(duel.attack_score)
-            c = "?" if duel.counter_score is None else str(duel.counter_score)
-            tail = f": attack {a} · counter {c}"
+            scores = _("attack {attack} · counter {counter}").format(
+                attack="?" if duel.attack_score is None else number(duel.attack_score),
+                counter="?" if duel.counter_score is None else number(duel.counter_score),
+            )
             if duel.ties:
-                tail += f" · {plural(duel.ties, 'tie')}"
+                scores += " · " + plural(duel.ties, "tie", "ties")
             if duel.decided:
                 if duel.winner is None:
-                    tail += " — drawn"
+                    scores += " — " + _("drawn")
                 else:
-                    tail += f" — {labels[duel.winner]} wins{HOW.get(duel.how, '')}"
-            name = fit(self.seat_name(duel.defender), width - 5 - len(tail))
-            text.append(f"\n  vs {name}{tail}")
+                    won = _(WINS.get(duel.how, WINS[BY_SCORE]))
+                    scores += " — " + won.format(player=labels[duel.winner])
+            line = fill(
+                _("vs {player}: {duel}"), width - 2, self.seat_name(duel.defender), duel=scores
+            )
+            text.append(f"\n  {line}")
         return text
 
     def prompt_text(self, view) -> str:
         width = self.line_width
         if view.phase == OVER:
-            return f"Game over: {view.reason}"
+            return _("Game over: {reason}").format(reason=rules.end_reason(view))
         if view.mode == SOLO:
             if view.phase == REVIEW:
-                return "Enter or F4: the next puzzle."
-            return "Type the mate (Qxf7# or d1f7) and Enter, or pick 2 squares (arrows, Enter)."
+                return _("Enter or F4: the next puzzle.")
+            return _("Type the mate (Qxf7# or d1f7) and Enter, or pick 2 squares (arrows, Enter).")
         if not self.my_turn:
-            return f"Waiting for {fit(self.seat_name(view.active), width - 13)}…"
+            return fill(_("Waiting for {player}…"), width, self.seat_name(view.active))
         if view.phase == CHOOSE:
             kinds = self.game.allowed_kinds(self.session.state)
             card = view.cards[view.round.card]
-            elo = f"w White Elo {card.white_elo}, b Black Elo {card.black_elo}"
+            # An Elo rating is written as on the card in every language (2773), never grouped.
+            elo = {"white": str(card.white_elo), "black": str(card.black_elo)}
             if PIECE not in kinds:
-                return f"Your attack must be an Elo attack: {elo.replace(',', ' or')}."
+                return _(
+                    "Your attack must be an Elo attack: w White Elo {white} or b Black Elo {black}."
+                ).format(**elo)
             if ELO not in kinds:
-                return "Your attack must be a piece attack: pick a piece (arrows, Enter)."
-            return f"Your attack: {elo}, or a piece (arrows, Enter)."
+                return _("Your attack must be a piece attack: pick a piece (arrows, Enter).")
+            return _(
+                "Your attack: w White Elo {white}, b Black Elo {black}, or a piece (arrows, Enter)."
+            ).format(**elo)
         if view.phase == COUNTER:
-            return "Counter-attack: pick a piece of your card (arrows, Enter; not a king)."
+            return _("Counter-attack: pick a piece of your card (arrows, Enter; not a king).")
         if view.phase == TIE_DEFEND:
-            return "Tied duel: pick a piece of your new card (arrows, Enter; not a king)."
-        return "Tied duel: pick a piece of your card for it (arrows, Enter; not a king)."
+            return _("Tied duel: pick a piece of your new card (arrows, Enter; not a king).")
+        return _("Tied duel: pick a piece of your card for it (arrows, Enter; not a king).")
 
     def describe(self, e, view) -> str | None:
+        """The log's line for an event, worded now from the event's data (a save reads in
+        whatever language is spoken): markup, every typed name literal."""
+
         def name(seat: int) -> str:  # names, PGN tags and answers are text, not markup
             return literal(self.seat_name(seat))
 
         def cards(count: int) -> str:
-            return plural(count, "card")
+            return plural(count, "card", "cards")
 
         if isinstance(e, Dealt):
-            extra = f"; {cards(e.unused)} stay in the box" if e.unused else ""
-            return f"Each player gets {cards(e.each)}{extra}."
+            if not e.unused:
+                return _("Each player gets {cards}.").format(cards=cards(e.each))
+            return ngettext(
+                "Each player gets {cards}; {unused} card stays in the box.",
+                "Each player gets {cards}; {unused} cards stay in the box.",
+                e.unused,
+            ).format(cards=cards(e.each), unused=number(e.unused))
         if isinstance(e, StartCardTurned):
-            return f"{name(e.seat)} shows White Elo {e.elo} (who starts)."
+            return _("{player} shows White Elo {elo} (who starts).").format(
+                player=name(e.seat), elo=str(e.elo)
+            )
         if isinstance(e, StarterChosen):
-            return f"{name(e.seat)} starts."
+            return _("{player} starts.").format(player=name(e.seat))
         if isinstance(e, RoundBegan):
-            return f"[b]— Round {e.number}: {name(e.attacker)} attacks —[/b]"
+            said = _("— Round {round}: {player} attacks —").format(
+                round=number(e.number), player=name(e.attacker)
+            )
+            return f"[b]{said}[/b]"
         if isinstance(e, EloAnnounced):
-            return f"{name(e.seat)} makes an Elo attack on {e.side.capitalize()}."
+            return _("{player} makes an Elo attack on {side}.").format(
+                player=name(e.seat), side=side_name(e.side)
+            )
         if isinstance(e, CardTurned):
             c = view.cards[e.card]
-            white, black = literal(c.white), literal(c.black)
-            return f"{name(e.seat)} turns up {white} ({c.white_elo}) – {black} ({c.black_elo})."
+            return _("{player} turns up {white} ({white_elo}) – {black} ({black_elo}).").format(
+                player=name(e.seat),
+                white=literal(c.white),
+                white_elo=str(c.white_elo),
+                black=literal(c.black),
+                black_elo=str(c.black_elo),
+            )
         if isinstance(e, CardCovered):
-            return f"{name(e.seat)} covers the card with a face-down card."
+            return _("{player} covers the card with a face-down card.").format(player=name(e.seat))
         if isinstance(e, EloWon):
-            return (
-                f"{name(e.seat)} has the highest {e.side.capitalize()} Elo, {e.elo}, "
-                f"and takes {cards(e.cards)}."
+            return _("{player} has the highest {side} Elo, {elo}, and takes {cards}.").format(
+                player=name(e.seat), side=side_name(e.side), elo=str(e.elo), cards=cards(e.cards)
             )
         if isinstance(e, PieceAnnounced):
-            verb = {"attack": "attacks", "counter": "counter-attacks"}.get(e.role, "plays")
-            return f"{name(e.seat)} {verb} with the {piece_text(e.piece)}."
+            said = {
+                "attack": _("{player} attacks with the {piece}."),
+                "counter": _("{player} counter-attacks with the {piece}."),
+            }.get(e.role, _("{player} plays with the {piece}."))
+            return said.format(player=name(e.seat), piece=piece_text(e.piece))
         if isinstance(e, PiecePlaced):
+            points = plural(e.score, "point", "points")
             result = {
-                CHECK: "check — the card is covered and another turned up",
-                MATE: f"mate ({plural(e.score, 'point')}): {name(e.owner)} loses the duel",
-                KING: f"on a king: {name(e.seat)} loses the duel",
-            }.get(e.result, plural(e.score, "point"))
-            took = ""
+                CHECK: _("check — the card is covered and another turned up"),
+                MATE: _("mate ({points}): {player} loses the duel").format(
+                    points=points, player=name(e.owner)
+                ),
+                KING: _("on a king: {player} loses the duel").format(player=name(e.seat)),
+            }.get(e.result, points)
             if e.captured:
-                took = f", taking a {PIECE_NAMES.get(e.captured, e.captured)}"
+                result = _("{result}, taking a {piece}").format(
+                    result=result, piece=piece_name(e.captured)
+                )
             elif e.replaced:
-                took = f", replacing a {PIECE_NAMES.get(e.replaced, e.replaced)}"
-            return f"  On {name(e.owner)}'s card: {result}{took}."
+                result = _("{result}, replacing a {piece}").format(
+                    result=result, piece=piece_name(e.replaced)
+                )
+            said = _("On {player}'s card: {result}.").format(player=name(e.owner), result=result)
+            return f"  {said}"
         if isinstance(e, DuelTied):
-            return (
-                f"Tie at {e.score}: {name(e.attacker)} and {name(e.defender)} "
-                "cover their cards and turn up new ones."
-            )
+            return _(
+                "Tie at {score}: {attacker} and {defender} cover their cards and turn up new ones."
+            ).format(score=number(e.score), attacker=name(e.attacker), defender=name(e.defender))
         if isinstance(e, DuelDecided):
             if e.winner is None:
-                return f"{name(e.attacker)} – {name(e.defender)}: drawn, cards go back."
+                return _("{attacker} – {defender}: drawn, cards go back.").format(
+                    attacker=name(e.attacker), defender=name(e.defender)
+                )
             loser = e.defender if e.winner == e.attacker else e.attacker
-            return f"{name(e.winner)} wins the duel against {name(loser)}{HOW.get(e.how, '')}."
+            said = _(DUEL_WON.get(e.how, DUEL_WON[BY_SCORE]))
+            return said.format(winner=name(e.winner), loser=name(loser))
         if isinstance(e, CardsPaid):
-            payer, payee = name(e.payer), name(e.payee)
-            if e.why == MAIN_CARD:
-                return f"{payer} gives {payee} the attack card."
-            if e.why == TOP_CARD:
-                return f"{payer} gives {payee} the top card of the pile."
-            if e.why == MATE_FINE:
-                return f"{payer} pays {payee} {cards(e.count)} for the mate."
-            if e.why == RETURNED:
-                return f"{payer} takes back {cards(e.count)}."
-            if e.why == STAKE:
-                return f"{payer} gives {payee} {cards(e.count)} from the table."
-            return f"{payer} gives {payee} {cards(e.count)}."
+            said = {
+                MAIN_CARD: _("{payer} gives {payee} the attack card."),
+                TOP_CARD: _("{payer} gives {payee} the top card of the pile."),
+                MATE_FINE: _("{payer} pays {payee} {cards} for the mate."),
+                RETURNED: _("{payer} takes back {cards}."),
+                STAKE: _("{payer} gives {payee} {cards} from the table."),
+            }.get(e.why, _("{payer} gives {payee} {cards}."))
+            return said.format(payer=name(e.payer), payee=name(e.payee), cards=cards(e.count))
         if isinstance(e, PlayerOut):
-            return f"[b]{name(e.seat)} is out of cards.[/b]"
+            said = _("{player} is out of cards.").format(player=name(e.seat))
+            return f"[b]{said}[/b]"
         if isinstance(e, PuzzleShown):
-            return f"[b]Puzzle {e.number}[/b]"
+            said = _("Puzzle {n}").format(n=number(e.number))
+            return f"[b]{said}[/b]"
         if isinstance(e, HintGiven):
-            piece = PIECE_NAMES.get(e.piece, e.piece)
-            return f"Hint: the {piece} on {e.square} mates (half points)."
+            return _("Hint: the {piece} on {square} mates (half points).").format(
+                piece=piece_name(e.piece), square=e.square
+            )
         if isinstance(e, PuzzleAnswered):
             solution = literal(e.solution)
             if not e.answer:
-                return f"Gave up — the game went {solution}."
+                return _("Gave up — the game went {solution}.").format(solution=solution)
             if not e.correct:
-                return f"✘ {literal(e.answer)} does not mate — the game went {solution}."
-            return f"✔ {literal(e.answer)} mates (+{plural(e.points, 'point')})."
+                return _("✘ {answer} does not mate — the game went {solution}.").format(
+                    answer=literal(e.answer), solution=solution
+                )
+            return _("✔ {answer} mates (+{points}).").format(
+                answer=literal(e.answer), points=plural(e.points, "point", "points")
+            )
         return None
 
     # --- input -------------------------------------------------------------------------------
@@ -593,7 +724,10 @@ class MatesScreen(GameScreen):
         piece = chess.Board(view.cards[card].fen).piece_at(self.cursor)
         if piece is None:
             self.notify(
-                "No piece of yours on that square: move the cursor onto one of your card's pieces.",
+                _(
+                    "No piece of yours on that square: move the cursor onto one of your card's "
+                    "pieces."
+                ),
                 severity="warning",
             )
             return
@@ -617,11 +751,12 @@ class MatesScreen(GameScreen):
             board = chess.Board(view.cards[view.solo.current].fen)
             piece = board.piece_at(self.cursor)
             if piece is None or piece.color != board.turn:
-                side = WHITE if board.turn == chess.WHITE else BLACK
-                self.notify(
-                    f"Pick a {side} piece to move ({side} mates), or type the move.",
-                    severity="warning",
+                said = (
+                    _("Pick a white piece to move (white mates), or type the move.")
+                    if board.turn == chess.WHITE
+                    else _("Pick a black piece to move (black mates), or type the move.")
                 )
+                self.notify(said, severity="warning")
                 return
             self.first_square = self.cursor
         elif self.first_square == self.cursor:

@@ -9,6 +9,7 @@ template values (``Content.from_markup(..., name=...)``), which are never read a
 from __future__ import annotations
 
 import re
+import string
 import textwrap
 
 from textual.app import ComposeResult
@@ -20,10 +21,11 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import registry
+from engine.i18n import N_, _, ngettext, number
 from saves.paths import visible
 
 BANNER = "⚔  B A T A L L A S  ⚔"
-TAGLINE = "historical war games from old print-and-play rule sheets"
+TAGLINE = N_("historical war games from old print-and-play rule sheets")
 TABLES_POLL = 1.0  # seconds between looks at the tables folder (stats only, unless one moved)
 MENU_MAX_WIDTH = 90  # #menu-box's max-width in app.tcss
 MENU_CHROME = 7  # rows around the options: banner and tagline with their padding, border, footer
@@ -31,9 +33,30 @@ OPTION_CHROME = 4  # columns around an option's text: the list's border and padd
 
 
 def players_text(game) -> str:
+    """``2 players``, ``3–6 players``."""
     if game.min_players == game.max_players:
-        return f"{game.min_players} players"
-    return f"{game.min_players}–{game.max_players} players"
+        n = game.min_players
+        return ngettext("{n} player", "{n} players", n).format(n=number(n))
+    return _("{low}–{high} players").format(
+        low=number(game.min_players), high=number(game.max_players)
+    )
+
+
+def entry(title: str, about: str) -> Content:
+    """A menu entry: its title, then what it is about, dimmed (plain text both)."""
+    return Content.assemble(title, "  ", (about, "dim"))
+
+
+def labelled(template: str, **values: tuple[str, str]) -> list:
+    """``template`` (a translated sentence with ``{name}`` fields) as Content pieces, each
+    field's text in its own style: word order stays the translation's."""
+    pieces: list = []
+    for literal, field, _spec, _conv in string.Formatter().parse(template):
+        if literal:
+            pieces.append(literal)
+        if field is not None:
+            pieces.append(values[field])
+    return pieces
 
 
 def first_clause(description: str) -> str:
@@ -64,20 +87,25 @@ class MenuScreen(Screen):
     tables_seen = None
 
     BINDINGS = [
-        Binding("c", "continue", "Continue"),
-        Binding("l", "load", "Campaigns"),
-        Binding("s", "records", "Records"),
-        Binding("w", "watch", "Watch"),
-        Binding("r", "rules", "Rules"),
-        Binding("q", "quit", "Quit"),
+        Binding("c", "continue", N_("Continue")),
+        Binding("l", "load", N_("Campaigns")),
+        Binding("s", "records", N_("Records")),
+        Binding("w", "watch", N_("Watch")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             yield Static(BANNER, id="banner")
-            yield Static(TAGLINE, id="tagline")
+            yield Static(_(TAGLINE), id="tagline")
             yield OptionList(id="menu")
         yield Footer()
+
+    def language_changed(self) -> None:
+        """The tagline and every entry in the language just chosen."""
+        self.query_one("#tagline", Static).update(_(TAGLINE))
+        self.refresh_menu()
 
     def on_mount(self) -> None:
         self.refresh_menu()
@@ -127,30 +155,30 @@ class MenuScreen(Screen):
         width = min(self.app.size.width, MENU_MAX_WIDTH) - OPTION_CHROME
         for game in registry.ENTRIES:
             players = players_text(game)
+            description = _(game.description)
             if compact:
-                about = f"  [dim]{players}[/dim]  {first_clause(game.description)}"
+                about = ["  ", (players, "dim"), "  ", first_clause(description)]
             else:  # wrapped here, so that every line of it keeps the indent
-                about = f"  [dim]{players}[/dim]\n" + "\n".join(
-                    textwrap.wrap(
-                        game.description, width, initial_indent="  ", subsequent_indent="  "
-                    )
+                lines = textwrap.wrap(
+                    description, width, initial_indent="  ", subsequent_indent="  "
                 )
-            out.append((f"[b]{game.name}[/b]{about}", f"game:{game.id}"))
+                about = ["  ", (players, "dim"), "\n", "\n".join(lines)]
+            out.append((Content.assemble((game.name, "bold"), *about), f"game:{game.id}"))
         out.append((None, None))
         recent = self.app.store.most_recent(unfinished=True)
         if recent is not None:
-            prompt = Content.from_markup(
-                "Continue  [dim]$title · $progress[/dim]",
-                title=visible(recent.title),
-                progress=visible(recent.progress),
+            out.append(
+                (
+                    entry(_("Continue"), f"{visible(recent.title)} · {visible(recent.progress)}"),
+                    "continue",
+                )
             )
-            out.append((prompt, "continue"))
-        out.append(("Campaigns  [dim]series of battles, and every saved game[/dim]", "load"))
-        out.append(("Records  [dim]games won and lost, best streaks[/dim]", "records"))
+        out.append((entry(_("Campaigns"), _("series of battles, and every saved game")), "load"))
+        out.append((entry(_("Records"), _("games won and lost, best streaks")), "records"))
         if self.knows_player():
-            out.append(("Watch  [dim]follow a live table on this host[/dim]", "watch"))
-        out.append(("Rules", "rules"))
-        out.append(("Quit", "quit"))
+            out.append((entry(_("Watch"), _("follow a live table on this host")), "watch"))
+        out.append((Content(_("Rules")), "rules"))
+        out.append((Content(_("Quit")), "quit"))
         return out
 
     def tables_entries(self, compact: bool) -> list:
@@ -165,15 +193,15 @@ class MenuScreen(Screen):
         out = []
         for table in mine:
             game = tables.game(table)
-            turn = turn_text(game, table, player)
-            mark = "[b reverse] $turn [/]" if turn == "your turn" else "[dim]$turn[/dim]"
-            below = "  " if compact else "\n  "
-            prompt = Content.from_markup(
-                f"Table [b]$name[/b]  {mark}{below}[dim]$game · $seats[/dim]",
-                name=visible(table.name),
-                turn=visible(turn),
-                game=game.name,
-                seats=visible(", ".join(table.owners)),
+            turn = visible(turn_text(game, table, player))
+            mine_now = table.seat_of(player) in game.to_move(table.record.state)
+            mark = (f" {turn} ", "bold reverse") if mine_now else (turn, "dim")
+            prompt = Content.assemble(
+                *labelled(_("Table {name}"), name=(visible(table.name), "bold")),
+                "  ",
+                mark,
+                "  " if compact else "\n  ",
+                (f"{game.name} · {visible(', '.join(table.owners))}", "dim"),
             )
             out.append((prompt, f"table:{table.name}"))
         if mine:
@@ -204,7 +232,7 @@ class MenuScreen(Screen):
     def action_continue(self) -> None:
         recent = self.app.store.most_recent(unfinished=True)
         if recent is None:
-            self.notify("No saved game to continue yet.")
+            self.notify(_("No saved game to continue yet."))
             return
         self.app.resume(recent.name)
 

@@ -11,12 +11,15 @@ same with more room.
 
 from __future__ import annotations
 
+import inspect
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from engine.i18n import N_, _, ngettext, number, pgettext
 from engine.metauro import rules
 from engine.metauro.actions import (
     Advance,
@@ -33,14 +36,30 @@ from engine.metauro.actions import (
     TimeUp,
 )
 from engine.metauro.board import square_order
-from engine.metauro.data import KIND_NAMES, KINDS, SIDES
+from engine.metauro.data import (
+    CAVALRY,
+    ELEPHANT,
+    FORD,
+    FOREST,
+    GENERAL,
+    INFANTRY,
+    KINDS,
+    RUINS,
+    TRUMPET,
+    kind_name,
+    side_name,
+    terrain_name,
+)
 from engine.metauro.state import (
     ADVANCE,
+    BY_KILL,
     DEPLOY,
     MOVE,
+    NO_RETREAT,
     OVER,
     PAIR,
     RETREAT,
+    TRUMPET_LOST,
     Advanced,
     ClashEnded,
     ClashStarted,
@@ -87,43 +106,87 @@ GAME_ACTIONS = frozenset(
     }
 )
 
-LEGEND = (
-    ("I", " infantry  "),
-    ("C", " cavalry  "),
-    ("E", " elephant\n"),
-    ("G", " general  "),
-    ("T", " trumpet  "),
-    ("I3", " three infantry\n"),
-    ("UPPER", " Romans, "),
-    ("lower", " Carthaginians\n"),
-    ("⚑", " standard  "),
-    ("♣", " forest  "),
-    ("^", " mountain\n"),
-    ("#", " rocks  "),
-    ("~", " river  "),
-    ("=", " ford  "),
-    ("r", " ruins\n"),
-)
+# Why a unit fell (``Eliminated.cause``, kept in English in the log), as the log says it.
+CAUSES = {
+    BY_KILL: lambda: pgettext("why a unit fell", "kill"),
+    NO_RETREAT: lambda: pgettext("why a unit fell", "no retreat"),
+    TRUMPET_LOST: lambda: pgettext("why a unit fell", "trumpet"),
+}
+
+
+def legend() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The legend's rows in the current language: each a separator and its (glyph, words)."""
+    return (
+        ("  ", (("I", kind_name(INFANTRY)), ("C", kind_name(CAVALRY)), ("E", kind_name(ELEPHANT)))),
+        (
+            "  ",
+            (("G", kind_name(GENERAL)), ("T", kind_name(TRUMPET)), ("I3", _("three infantry"))),
+        ),
+        (
+            ", ",
+            (
+                (pgettext("letter case", "UPPER"), side_name(0)),
+                (pgettext("letter case", "lower"), side_name(1)),
+            ),
+        ),
+        (
+            "  ",
+            (
+                ("⚑", pgettext("battle flag", "standard")),
+                ("♣", terrain_name(FOREST)),
+                ("^", pgettext("terrain", "mountain")),
+            ),
+        ),
+        (
+            "  ",
+            (
+                ("#", pgettext("terrain", "rocks")),
+                ("~", pgettext("terrain", "river")),
+                ("=", terrain_name(FORD)),
+                ("r", terrain_name(RUINS)),
+            ),
+        ),
+    )
+
+
+def kind_column() -> dict[str, str]:
+    """Each kind's name padded to one width for the pair list's columns: the longest name in
+    the current language, at most 11 characters (two kinds, two squares, the chance and the
+    number fit the box's 40), a longer one cut."""
+    names = {kind: kind_name(kind) for kind in KINDS}
+    width = min(11, max(8, *(len(n) for n in names.values())))
+    return {kind: cut(name, width).ljust(width) for kind, name in names.items()}
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` whole when it fits ``width``, else its beginning and an ellipsis."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def percent(chance: float) -> str:
+    """A chance as a whole percentage, as the current language writes it."""
+    return _("{percent}%").format(percent=number(round(chance * 100)))
 
 
 class MetauroScreen(GameScreen):
     BINDINGS = [  # the game's keys first: at 80 columns the footer has room for few
         # One key may do different things by phase: the first binding whose action applies
         # now runs, and the footer shows only that one.
-        Binding("e", "confirm_deployment", "Deploy"),
-        Binding("e", "end_move", "End move"),
-        Binding("e", "pass_turn", "Pass"),
-        Binding("d", "default", "Default"),
-        Binding("1", "pick_pair(1)", "Fight", key_display="1-9"),
+        # Descriptions are English msgids: the footer shows them translated.
+        Binding("e", "confirm_deployment", N_("Deploy")),
+        Binding("e", "end_move", N_("End move")),
+        Binding("e", "pass_turn", N_("Pass")),
+        Binding("d", "default", N_("Default")),
+        Binding("1", "pick_pair(1)", N_("Fight"), key_display="1-9"),
         *[Binding(str(i), f"pick_pair({i})", show=False) for i in range(2, 10)],
-        Binding("1", "toggle_unit(1)", "Units", key_display="1-9"),
+        Binding("1", "toggle_unit(1)", N_("Units"), key_display="1-9"),
         *[Binding(str(i), f"toggle_unit({i})", show=False) for i in range(2, 10)],
-        Binding("a", "auto_pair", "Best pair"),
-        Binding("A,shift+a", "auto_clash", "All auto", key_display="A"),
-        Binding("y", "advance(True)", "Advance"),
-        Binding("n", "advance(False)", "Stay"),
-        Binding("n", "new_game", "New game"),
-        Binding("x", "deselect", "Deselect"),
+        Binding("a", "auto_pair", N_("Best pair")),
+        Binding("A,shift+a", "auto_clash", N_("All auto"), key_display="A"),
+        Binding("y", "advance(True)", N_("Advance")),
+        Binding("n", "advance(False)", N_("Stay")),
+        Binding("n", "new_game", N_("New game")),
+        Binding("x", "deselect", N_("Deselect")),
         *GameScreen.BINDINGS,
     ]
     CSS_PATH = STYLES / "metauro.tcss"
@@ -152,8 +215,20 @@ class MetauroScreen(GameScreen):
     def on_mount(self) -> None:
         # GameScreen.on_mount runs after this one (Textual calls both, subclass first).
         self.query_one(MetauroGrid).focus()
-        self.query_one(EventLog).border_title = "Log"
+        self.query_one(EventLog).border_title = _("Log")
         self.clock_timer = self.set_interval(1, self.tick_clock, pause=True)
+
+    async def language_changed(self) -> None:
+        """The battle in the language just chosen, as it stands (selection, chosen units, the
+        pair list's narrowing): the log's title, and every line drawn from the view."""
+        inherited = getattr(super(), "language_changed", None)
+        if inherited is not None:
+            result = inherited()
+            if inspect.isawaitable(result):
+                await result
+        self.query_one(EventLog).border_title = _("Log")
+        if self.view is not None:
+            self.render_view(self.view)
 
     # --- layout ------------------------------------------------------------------------------
     @property
@@ -188,7 +263,7 @@ class MetauroScreen(GameScreen):
 
     def unit_label(self, view, unit_id: int) -> str:
         unit = self.units_by_id(view).get(unit_id)
-        return rules.unit_name(view, unit) if unit else f"unit {unit_id}"
+        return rules.unit_name(view, unit) if unit else _("unit {id}").format(id=unit_id)
 
     def labels(self, view) -> dict[str, tuple[str, int]]:
         out = {}
@@ -272,33 +347,46 @@ class MetauroScreen(GameScreen):
         lines of at most 13 characters (the room beside the compact grid): no name is cut."""
         text = Text()
         if view.phase == OVER:
-            text.append("Battle over\n", style="bold")
+            text.append(_("Battle over") + "\n", style="bold")
             if view.winners:
                 side = view.winners[0]
-                text.append(f"{SIDES[side]}\n", style=f"bold {SIDE_COLOURS[side]}")
-                text.append("win\n")
+                text.append(f"{side_name(side)}\n", style=f"bold {SIDE_COLOURS[side]}")
+                text.append(pgettext("the side named above", "win") + "\n")
             else:
-                text.append("Drawn\n\n")
+                text.append(_("Drawn") + "\n\n")
         else:
-            text.append("Deployment\n" if view.phase == DEPLOY else f"Turn {view.turn}\n", "bold")
+            heading = (
+                _("Deployment")
+                if view.phase == DEPLOY
+                else _("Turn {turn}").format(turn=number(view.turn))
+            )
+            text.append(heading + "\n", "bold")
             side = view.active if view.phase == DEPLOY else view.mover
-            text.append(f"{SIDES[side]}\n", style=f"bold {SIDE_COLOURS[side]}")
+            text.append(f"{side_name(side)}\n", style=f"bold {SIDE_COLOURS[side]}")
             if view.phase == DEPLOY:
-                text.append("to deploy\n")
+                text.append(pgettext("the side named above", "to deploy") + "\n")
             elif view.clock and view.phase == MOVE and self.my_turn:
-                text.append(f"to move: {self.clock_left}s\n", style="bold yellow")
+                left = pgettext("the side named above", "to move: {seconds}s")
+                text.append(
+                    left.format(seconds=number(self.clock_left)) + "\n", style="bold yellow"
+                )
             else:
-                text.append("to move\n")
+                text.append(pgettext("the side named above", "to move") + "\n")
         if self.roomy:
             text.append("\n")
         lost = rules.casualties(view)
         for side in (0, 1):
             left = sum(1 for u in view.units if u.side == side)
-            text.append(f"{SIDES[side]}\n", style=SIDE_COLOURS[side])
-            text.append(f" {left} left\n {lost[side]} lost\n")
+            text.append(f"{side_name(side)}\n", style=SIDE_COLOURS[side])
+            text.append(" " + pgettext("soldiers", "{count} left").format(count=number(left)))
+            text.append(
+                "\n " + pgettext("soldiers", "{count} lost").format(count=number(lost[side]))
+            )
+            text.append("\n")
             held = rules.standards_held(view, side)
             if held:
-                text.append(f" holds ⚑ {' '.join(held)}\n", style="bold")
+                said = _("holds ⚑ {squares}").format(squares=" ".join(held))
+                text.append(f" {said}\n", style="bold")
         text.rstrip()
         return text
 
@@ -308,24 +396,30 @@ class MetauroScreen(GameScreen):
         text = Text()
         self.shown_pairs = ()
         if view.phase == OVER:
-            text.append(f"{view.reason}\n")
+            text.append(f"{rules.end_reason(view)}\n")
             self.fight_lines(view, text)
-            return "Battle over", text
+            return _("Battle over"), text
         if view.phase == PAIR and view.clash is not None and self.my_turn:
             return self.pair_list(view, rows)
         if self.selected_square and view.phase in (MOVE, DEPLOY):
             for i, u in enumerate(self.stack_here(view, self.selected_square), start=1):
                 mark = "■" if u.id in self.chosen_units else "□"
-                moved = " (moved)" if u.id in view.moved else ""
-                text.append(f"{i} {mark} {rules.unit_name(view, u)}{moved}\n")
-            return f"Stack on {self.selected_square}", text
+                name = rules.unit_name(view, u)
+                if u.id in view.moved:
+                    name = _("{unit} (moved)").format(unit=name)
+                text.append(f"{i} {mark} {name}\n")
+            return _("Stack on {square}").format(square=self.selected_square), text
         if view.clash is not None and view.clash.fight is not None:
             self.fight_lines(view, text)
-            return "Last fight", text
-        for key, words in LEGEND:
-            text.append(key, style="bold")
-            text.append(words)
-        return "Legend", text
+            return _("Last fight"), text
+        for separator, row in legend():
+            for n, (key, words) in enumerate(row):
+                if n:
+                    text.append(separator)
+                text.append(key, style="bold")
+                text.append(f" {words}")
+            text.append("\n")
+        return _("Legend"), text
 
     def pair_list(self, view, rows: int) -> tuple[str, Text]:
         """One numbered line a pair: your soldier, the enemy, your chance to win. As many as
@@ -335,24 +429,27 @@ class MetauroScreen(GameScreen):
         room = min(MAX_PICK, rows if len(choices) <= rows else rows - 1)
         self.shown_pairs = tuple(choices[:room])
         units = self.units_by_id(view)
+        kinds = kind_column()
         text = Text()
         for i, (a, b) in enumerate(self.shown_pairs, start=1):
             ua, ub = units[a], units[b]
             win = rules.clash_odds(view, a, b).win
             text.append(f"{i} ", style="bold")
-            text.append(f"{ua.square:>3} {KIND_NAMES[ua.kind]:<8}", style=SIDE_COLOURS[ua.side])
+            text.append(f"{ua.square:>3} {kinds[ua.kind]}", style=SIDE_COLOURS[ua.side])
             text.append(" × ")
-            text.append(f"{ub.square:>3} {KIND_NAMES[ub.kind]:<8}", style=SIDE_COLOURS[ub.side])
-            text.append(f" {win:>4.0%}\n")
+            text.append(f"{ub.square:>3} {kinds[ub.kind]}", style=SIDE_COLOURS[ub.side])
+            text.append(f" {percent(win):>4}\n")
         more = len(choices) - len(self.shown_pairs)
         if more:
-            text.append(f"+{more} more: pick a square to narrow\n", style="italic")
+            said = _("+{count} more: pick a square to narrow").format(count=number(more))
+            text.append(f"{said}\n", style="italic")
         elif rows - len(choices) >= 4 and view.clash.fight is not None:
-            text.append("Last fight:\n", style="bold")
+            text.append(_("Last fight:") + "\n", style="bold")
             self.fight_lines(view, text)
         if self.pair_squares:
-            return f"Pairs at {' & '.join(self.pair_squares)}, chance to win", text
-        return "Pairs: yours × theirs, chance to win", text
+            squares = " & ".join(self.pair_squares)
+            return _("Pairs at {squares}, chance to win").format(squares=squares), text
+        return _("Pairs: yours × theirs, chance to win"), text
 
     def fight_lines(self, view, text: Text) -> None:
         fight = view.clash.fight if view.clash is not None else None
@@ -365,82 +462,115 @@ class MetauroScreen(GameScreen):
             name = self.unit_label(view, unit)
             text.append(f"{name} ⚄ {roll}+{bonus} = {roll + bonus}\n")
         if fight.winner is None:
-            text.append("A tie: both stay.\n")
+            text.append(_("A tie: both stay.") + "\n")
         else:
-            verb = "wins and kills." if fight.killed else "wins."
-            text.append(f"{self.unit_label(view, fight.winner)} {verb}\n")
+            said = _("{unit} wins and kills.") if fight.killed else _("{unit} wins.")
+            text.append(said.format(unit=self.unit_label(view, fight.winner)) + "\n")
 
     def prompt_text(self, view) -> str:
         """One line of at most 78 characters: what the player is asked, and the keys."""
         if view.phase == OVER:
-            return "The battle is over: n for a new game, escape for the menu."
+            return _("The battle is over: n for a new game, escape for the menu.")
         if not self.my_turn:
-            return f"Waiting for the {SIDES[view.active]}…"
+            return _("Waiting for the {side}…").format(side=side_name(view.active))
         phase = view.phase
         if phase == DEPLOY:
             if self.chosen_units:
-                return "Pick a lit start square for the marked units (1–9 toggle, x deselect)."
-            return "Deploy: select a stack (arrows + Enter, or click) to move it; e when done."
+                return _("Pick a lit start square for the marked units (1–9 toggle, x deselect).")
+            return _("Deploy: select a stack (arrows + Enter, or click) to move it; e when done.")
         if phase == MOVE:
-            end = "e ends the move" if view.moved else "e passes"
             if self.chosen_units:
-                return f"Pick a lit square to move there (1–9 units, x deselect); {end}."
-            return f"Select a stack to move (arrows + Enter, or click); {end}."
+                if view.moved:
+                    return _(
+                        "Pick a lit square to move there (1–9 units, x deselect); e ends the move."
+                    )
+                return _("Pick a lit square to move there (1–9 units, x deselect); e passes.")
+            if view.moved:
+                return _("Select a stack to move (arrows + Enter, or click); e ends the move.")
+            return _("Select a stack to move (arrows + Enter, or click); e passes.")
         if phase == PAIR:
-            return "Clash: 1–9 fights that pair, a the best one, A all of them for you."
+            return _("Clash: 1–9 fights that pair, a the best one, A all of them for you.")
         if phase == RETREAT:  # beaten, or a panicking elephant (Zama)
             unit = rules.unit_at(view, view.clash.retreating) if view.clash else None
-            what = f"the {KIND_NAMES[unit.kind]} on {unit.square}" if unit else "your unit"
-            return f"Retreat {what}: pick a lit square (arrows + Enter, or click)."
+            if unit is None:
+                return _("Retreat your unit: pick a lit square (arrows + Enter, or click).")
+            return _(
+                "Retreat the {kind} on {square}: pick a lit square (arrows + Enter, or click)."
+            ).format(kind=kind_name(unit.kind), square=unit.square)
         if phase == ADVANCE:
             square = view.clash.vacated if view.clash is not None else None
-            return f"You won: y to advance into {square}, n to stay."
+            return _("You won: y to advance into {square}, n to stay.").format(square=square)
         return ""
 
     # --- the log -----------------------------------------------------------------------------
     def describe(self, e, view) -> str | None:
+        """The log's line for an event, worded now from the event's data (a save reads in
+        whatever language is spoken)."""
         if isinstance(e, Deployed):
-            return f"The {SIDES[e.seat]} are deployed."
+            return _("The {side} are deployed.").format(side=side_name(e.seat))
         if isinstance(e, LotsDrawn):
-            return f"Lots drawn: the {SIDES[e.first]} move first."
+            return _("Lots drawn: the {side} move first.").format(side=side_name(e.first))
         if isinstance(e, TurnStarted):
-            return f"[b]— Turn {e.turn}: {SIDES[e.seat]} —[/b]"
+            said = _("— Turn {turn}: {side} —").format(turn=number(e.turn), side=side_name(e.seat))
+            return f"[b]{said}[/b]"
         if isinstance(e, Moved):
             who = ", ".join(self.unit_label(view, u) for u in e.units)
             return f"{who}: {e.frm} → {e.to}."
         if isinstance(e, Passed):
-            return f"The {SIDES[e.seat]} pass" + (" (time ran out)." if e.timed_out else ".")
+            if e.timed_out:
+                return _("The {side} pass (time ran out).").format(side=side_name(e.seat))
+            return _("The {side} pass.").format(side=side_name(e.seat))
         if isinstance(e, TimeRanOut):
-            return f"The {SIDES[e.seat]}' time ran out."
+            return _("The {side}' time ran out.").format(side=side_name(e.seat))
         if isinstance(e, ClashStarted):
-            verb = "faces" if e.pairs == 1 else "face"
-            return f"[b]Clash[/b]: {plural(e.pairs, 'pair')} {verb} each other."
+            return ngettext(
+                "{clash}: {count} pair faces each other.",
+                "{clash}: {count} pairs face each other.",
+                e.pairs,
+            ).format(clash="[b]" + _("Clash") + "[/b]", count=number(e.pairs))
         if isinstance(e, PanicRolled):
-            verdict = "panics!" if e.panicked else "holds."
-            return f"Trumpet: {self.unit_label(view, e.unit)} rolls {e.roll} and {verdict}"
+            said = (
+                _("Trumpet: {unit} rolls {roll} and panics!")
+                if e.panicked
+                else _("Trumpet: {unit} rolls {roll} and holds.")
+            )
+            return said.format(unit=self.unit_label(view, e.unit), roll=number(e.roll))
         if isinstance(e, Fought):
             f = e.fight
-            line = (
-                f"{self.unit_label(view, f.a)} {f.roll_a}+{f.bonus_a}={f.total_a} against "
-                f"{self.unit_label(view, f.b)} {f.roll_b}+{f.bonus_b}={f.total_b}: "
-            )
+            fields = {
+                "first": f"{self.unit_label(view, f.a)} {f.roll_a}+{f.bonus_a}={f.total_a}",
+                "second": f"{self.unit_label(view, f.b)} {f.roll_b}+{f.bonus_b}={f.total_b}",
+            }
             if f.winner is None:
-                return line + "a tie, both stay."
-            return (
-                line
-                + f"{self.unit_label(view, f.winner)} wins"
-                + (" and kills." if f.killed else ".")
+                return _("{first} against {second}: a tie, both stay.").format(**fields)
+            said = (
+                _("{first} against {second}: {winner} wins and kills.")
+                if f.killed
+                else _("{first} against {second}: {winner} wins.")
             )
+            return said.format(winner=self.unit_label(view, f.winner), **fields)
         if isinstance(e, Retreated):
-            return f"{self.unit_label(view, e.unit)} retreats {e.frm} → {e.to}."
+            return _("{unit} retreats {start} → {end}.").format(
+                unit=self.unit_label(view, e.unit), start=e.frm, end=e.to
+            )
         if isinstance(e, Eliminated):
-            return f"[b]{self.unit_label(view, e.unit)} falls[/b] at {e.square} ({e.cause})."
+            cause = CAUSES.get(e.cause)
+            said = _("{unit} falls at {square} ({cause}).").format(
+                unit=self.unit_label(view, e.unit),
+                square=e.square,
+                cause=cause() if cause else e.cause,
+            )
+            return f"[b]{said}[/b]"
         if isinstance(e, Advanced):
-            return f"{self.unit_label(view, e.unit)} advances {e.frm} → {e.to}."
+            return _("{unit} advances {start} → {end}.").format(
+                unit=self.unit_label(view, e.unit), start=e.frm, end=e.to
+            )
         if isinstance(e, ClashEnded):
-            return f"The clash is over after {plural(e.fights, 'fight')}."
+            return _("The clash is over after {fights}.").format(
+                fights=plural(e.fights, "fight", "fights")
+            )
         if isinstance(e, GameEnded):
-            return f"[b]{e.reason}[/b]"
+            return f"[b]{rules.end_reason(view)}[/b]"
         return None
 
     # --- input -------------------------------------------------------------------------------
@@ -477,7 +607,7 @@ class MetauroScreen(GameScreen):
         if view.phase == MOVE:
             own = [u for u in own if u.id not in view.moved]
         if not own:
-            self.notify("None of your units here can move now.", severity="warning")
+            self.notify(_("None of your units here can move now."), severity="warning")
             return
         self.selected_square = sq
         self.chosen_units = tuple(u.id for u in own)
@@ -496,7 +626,7 @@ class MetauroScreen(GameScreen):
             self.pair_squares = (sq,)
             if not self.pair_choices(view):
                 self.pair_squares = before
-                self.notify(f"No pair fights on {sq}.", severity="warning")
+                self.notify(_("No pair fights on {square}.").format(square=sq), severity="warning")
                 return
         self.view = view
 
@@ -523,7 +653,9 @@ class MetauroScreen(GameScreen):
     def action_pick_pair(self, n: int) -> None:
         """Fight the pair listed under number ``n`` (as the list shows it now)."""
         if n > len(self.shown_pairs):
-            self.notify(f"There is no pair {n} in the list.", severity="warning")
+            self.notify(
+                _("There is no pair {n} in the list.").format(n=number(n)), severity="warning"
+            )
             return
         own, enemy = self.shown_pairs[n - 1]
         self.pair_squares = ()

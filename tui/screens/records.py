@@ -16,16 +16,26 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from engine.i18n import N_, _, number
 from engine.words import plural
 from saves.paths import visible
 from saves.records import ALAMO_HELD, LADDER_CLIMB, MATES_SOLO, Records, compute
 from saves.store import SaveStore
 from tui.crash import log_crash
 
-NUMBER = 5  # the columns of counts: "Games" and "Drawn" are the widest headers
+NUMBER = 5  # the narrowest column of counts ("Games" and "Drawn" are the widest headers)
+COUNTS = (N_("Games"), N_("Won"), N_("Lost"), N_("Drawn"))
 CELL_PADDING = 2
-LONGEST_STREAK = max((ALAMO_HELD, LADDER_CLIMB, MATES_SOLO), key=len)
 SCROLLBAR = 2
+
+
+def number_width() -> int:
+    """The width of each column of counts: its widest header in the current language."""
+    return max(NUMBER, *(len(_(header)) for header in COUNTS), len(_("Best")))
+
+
+def longest_streak() -> int:
+    return max(len(_(what)) for what in (ALAMO_HELD, LADDER_CLIMB, MATES_SOLO))
 
 
 class RecordsScreen(Screen):
@@ -33,8 +43,8 @@ class RecordsScreen(Screen):
     then the best streaks (Mates solo and ladder, Defend the Alamo) and where they were set."""
 
     BINDINGS = [
-        Binding("tab", "app.focus_next", "Other table", show=False),
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("tab", "app.focus_next", N_("Other table"), show=False),
+        Binding("escape,q", "app.pop_screen", N_("Back")),
     ]
     DEFAULT_CSS = """
     RecordsScreen #records-games { height: 1fr; }
@@ -48,18 +58,29 @@ class RecordsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("Counting the games in the saves folder…", id="records-where", classes="hint")
+        yield Static(
+            _("Counting the games in the saves folder…"), id="records-where", classes="hint"
+        )
         yield DataTable(cursor_type="row", zebra_stripes=True, id="records-games")
-        yield Static("Best streaks", classes="records-label", id="streaks-label")
+        yield Static(_("Best streaks"), classes="records-label", id="streaks-label")
         yield DataTable(cursor_type="row", zebra_stripes=True, id="records-streaks")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Records"
+        self.sub_title = _("Records")
         self.query_one("#records-games", DataTable).focus()
         self.count()
 
     def on_screen_resume(self) -> None:
+        self.count()
+
+    def language_changed(self) -> None:
+        """Headers and words in the language just chosen, at once; then counted again, since
+        the records hold a few words (the opposition, a streak's place) said as counted."""
+        self.sub_title = _("Records")
+        self.query_one("#streaks-label", Static).update(_("Best streaks"))
+        if self.records is not None:
+            self.show(self.records)
         self.count()
 
     def on_resize(self) -> None:
@@ -73,7 +94,7 @@ class RecordsScreen(Screen):
         try:
             records = compute(store, self.app.player)
         except Exception:  # never a traceback: say so, and log the details
-            _, stamp = log_crash("counting the records")
+            _path, stamp = log_crash("counting the records")
             self.app.call_from_thread(self.failed, stamp)
             return
         self.app.call_from_thread(self.show, records)
@@ -81,7 +102,9 @@ class RecordsScreen(Screen):
     def failed(self, stamp: str) -> None:
         if self.is_attached:
             self.query_one("#records-where", Static).update(
-                f"The records could not be counted (logged at {stamp})."
+                Content(
+                    _("The records could not be counted (logged at {stamp}).").format(stamp=stamp)
+                )
             )
 
     def show(self, records: Records) -> None:
@@ -90,27 +113,30 @@ class RecordsScreen(Screen):
         self.records = records
         games = self.query_one("#records-games", DataTable)
         streaks = self.query_one("#records-streaks", DataTable)
+        rows = games.cursor_row, streaks.cursor_row  # the same rows stay selected
         games.clear(columns=True)
         streaks.clear(columns=True)
+        counts = number_width()
         width = max(self.app.size.width - SCROLLBAR - 7 * CELL_PADDING, 40)
-        rest = width - 4 * NUMBER
+        rest = width - 4 * counts
         lines_of = [line for p in records.players for line in p.lines]
-        game = min(max([len("Game"), *(len(line.game) for line in lines_of)]), rest // 2)
+        game = min(max([len(_("Game")), *(len(line.game) for line in lines_of)]), rest // 2)
         against = min(
-            max([len("Against"), *(len(line.against) for line in lines_of)]), (rest - game) // 2
+            max([len(_("Against")), *(len(line.against) for line in lines_of)]),
+            (rest - game) // 2,
         )
         player = rest - game - against
-        games.add_column("Player", width=player)
-        games.add_column("Game", width=game)
-        games.add_column("Against", width=against)
-        for header in ("Games", "Won", "Lost", "Drawn"):
-            games.add_column(header, width=NUMBER)
-        room = max(self.app.size.width - SCROLLBAR - 4 * CELL_PADDING, 40) - player - NUMBER
-        what = min(len(LONGEST_STREAK), room - 10)
-        streaks.add_column("Player", width=player)
-        streaks.add_column("Streak", width=what)
-        streaks.add_column("Best", width=NUMBER)
-        streaks.add_column("Where", width=room - what)
+        games.add_column(_("Player"), width=player)
+        games.add_column(_("Game"), width=game)
+        games.add_column(_("Against"), width=against)
+        for header in COUNTS:
+            games.add_column(_(header), width=counts)
+        room = max(self.app.size.width - SCROLLBAR - 4 * CELL_PADDING, 40) - player - counts
+        what = min(longest_streak(), room - 10)
+        streaks.add_column(_("Player"), width=player)
+        streaks.add_column(_("Streak"), width=what)
+        streaks.add_column(_("Best"), width=counts)
+        streaks.add_column(_("Where"), width=room - what)
         lines = streak_count = 0
         for person in records.players:
             name = Text(visible(person.name), style="bold")
@@ -120,34 +146,42 @@ class RecordsScreen(Screen):
                     name,
                     Text(line.game),
                     Text(line.against),
-                    *(Text(str(n), justify="right") for n in (t.played, t.won, t.lost, t.drawn)),
+                    *(Text(number(n), justify="right") for n in (t.played, t.won, t.lost, t.drawn)),
                     height=None,
                 )
                 lines += 1
             for streak in person.streaks:
                 streaks.add_row(
                     name,
-                    Text(streak.what),
-                    Text(str(streak.best), justify="right"),
+                    Text(_(streak.what)),
+                    Text(number(streak.best), justify="right"),
                     Text(visible(streak.where), style="dim"),
                     height=None,
                 )
                 streak_count += 1
         self.query_one("#streaks-label").display = bool(streak_count)
         streaks.display = bool(streak_count)
+        for table, row, count in ((games, rows[0], lines), (streaks, rows[1], streak_count)):
+            if count:
+                table.move_cursor(row=min(row, count - 1), animate=False)
         who = (
-            f"Records of {self.app.player}"
+            _("Records of {player}").format(player=self.app.player)
             if self.app.player
-            else plural(len(records.players), "player")
+            else plural(len(records.players), "player", "players")
         )
-        said = f"{who}: {plural(records.finished, 'finished game')} counted"
-        if records.unread:
-            said += f"; {plural(records.unread, 'save')} that cannot be read left out"
+        counted = plural(records.finished, "finished game", "finished games")
+        unread = plural(records.unread, "save that cannot be read", "saves that cannot be read")
         if not lines:
-            said = (
-                f"No finished game yet in {self.app.store.root}: finish a game (or a "
-                "campaign's) and it counts here."
-            )
+            said = _(
+                "No finished game yet in {folder}: finish a game (or a campaign's) and it "
+                "counts here."
+            ).format(folder=self.app.store.root)
             if records.unread:
-                said += f" {plural(records.unread, 'save')} that cannot be read left out."
+                said += " " + _("{saves} left out.").format(saves=unread)
+        elif records.unread:
+            said = _("{who}: {games} counted; {saves} left out").format(
+                who=who, games=counted, saves=unread
+            )
+        else:
+            said = _("{who}: {games} counted").format(who=who, games=counted)
         self.query_one("#records-where", Static).update(Content(visible(said)))

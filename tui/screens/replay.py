@@ -18,6 +18,7 @@ from textual.actions import parse
 from textual.binding import Binding
 from textual.widgets import Footer, Input
 
+from engine.i18n import N_, _, number
 from saves.replay import ReplaySession
 from tui.screens.game import GameScreen
 from tui.widgets.log import literal
@@ -27,21 +28,21 @@ VIEW_ONLY = frozenset({"other_hand", "next_row", "search", "close_box", "filter"
 # Priority: the hands, the map and the table would take the arrows, Home and End first. One
 # footer entry per pair of keys: the footer has 80 columns for all of them.
 REPLAY_KEYS = [
-    Binding("left", "step(-1)", "Step", key_display="←→", priority=True),
-    Binding("right", "step(1)", "Step", show=False, priority=True),
-    Binding("pageup", "chapter(-1)", "Chapter", key_display="PgUp/Dn", priority=True),
-    Binding("pagedown", "chapter(1)", "Chapter", show=False, priority=True),
-    Binding("home", "jump(0)", "Ends", key_display="Home/End", priority=True),
-    Binding("end", "jump(1)", "Ends", show=False, priority=True),
-    Binding("v", "reveal(True)", "Show all"),
-    Binding("v", "reveal(False)", "Hide"),
+    Binding("left", "step(-1)", N_("Step"), key_display="←→", priority=True),
+    Binding("right", "step(1)", N_("Step"), show=False, priority=True),
+    Binding("pageup", "chapter(-1)", N_("Chapter"), key_display="PgUp/Dn", priority=True),
+    Binding("pagedown", "chapter(1)", N_("Chapter"), show=False, priority=True),
+    Binding("home", "jump(0)", N_("Ends"), key_display="Home/End", priority=True),
+    Binding("end", "jump(1)", N_("Ends"), show=False, priority=True),
+    Binding("v", "reveal(True)", N_("Show all")),
+    Binding("v", "reveal(False)", N_("Hide")),
     Binding("v", "reveal_refused", show=False),
 ]
 LOOK_KEYS = [
-    Binding("question_mark,f1", "rules", "Rules"),
-    Binding("l", "log", "Log"),
-    Binding("k", "keys", "Keys", show=False),
-    Binding("escape", "menu", "Back"),
+    Binding("question_mark,f1", "rules", N_("Rules")),
+    Binding("l", "log", N_("Log")),
+    Binding("k", "keys", N_("Keys"), show=False),
+    Binding("escape", "menu", N_("Back")),
 ]
 MOVES = frozenset({"step", "chapter", "jump"})
 
@@ -64,10 +65,21 @@ class ReplayMixin:
     def replay_line(self, width: int | None = None) -> str:
         """ "Replay · action 37/212 · Battle 3 · as Rome saw it" (shorter when narrow)."""
         s = self.session
-        who = "everything shown" if s.revealed else f"as {self.seat_label} saw it"
-        said = f"Replay · action {s.index}/{s.count} · {s.chapter} · {who}"
+        if s.revealed:
+            who = _("everything shown")
+        else:
+            who = _("as {seat} saw it").format(seat=self.seat_label)
+        step = {"index": number(s.index), "count": number(s.count)}
+        # Worded now, from the step shown: the session's chapters are worded once, at load,
+        # and the language may have changed since.
+        chapter = self.game.chapter(s.state)
+        said = _("Replay · action {index}/{count} · {chapter} · {who}").format(
+            chapter=chapter, who=who, **step
+        )
         if width is not None and len(said) > width:
-            said = f"Replay {s.index}/{s.count} · {s.chapter} · {who}"
+            said = _("Replay {index}/{count} · {chapter} · {who}").format(
+                chapter=chapter, who=who, **step
+            )
         return said
 
     def prompt_text(self, view) -> str:
@@ -115,7 +127,9 @@ class ReplayMixin:
 
     def action_reveal_refused(self) -> None:
         self.notify(
-            f"The game is not over: its replay shows only what {self.seat_label} saw.",
+            _("The game is not over: its replay shows only what {seat} saw.").format(
+                seat=self.seat_label
+            ),
             severity="warning",
             timeout=4,
         )
@@ -124,18 +138,22 @@ class ReplayMixin:
         self.app.pop_screen()
 
     def action_save_as(self) -> None:
-        self.notify("A replay changes nothing: there is nothing to save.", timeout=3)
+        self.notify(_("A replay changes nothing: there is nothing to save."), timeout=3)
 
     def show_result(self, outcome) -> None:
         """No result screen: the header says how the game ended."""
 
-    def action_log(self) -> None:
-        from tui.screens.log_view import LogScreen
-
+    def log_contents(self) -> tuple[str, list[str], int | None]:
+        """The log screen's title and lines, to the step shown (no "since your last move")."""
         s = self.session
-        who = "with everything shown" if s.revealed else f"as {self.seat_name(self.viewer)} saw it"
-        title = f"{self.game.name} · replay · the log {who}, to action {s.index}"
-        self.app.push_screen(LogScreen(title, self.log_lines()))
+        if s.revealed:
+            title = _("{game} · replay · the log with everything shown, to action {index}")
+        else:
+            title = _("{game} · replay · the log as {seat} saw it, to action {index}")
+        title = title.format(
+            game=self.game.name, seat=self.seat_name(self.viewer), index=number(s.index)
+        )
+        return title, self.log_lines(), None
 
     # --- the log --------------------------------------------------------------------------------
     def describe(self, event, *more) -> str | None:
@@ -156,7 +174,7 @@ class ReplayMixin:
         if line is None:
             return None
         label = self.game.seat_labels(len(self.seats))[owner]
-        return f"{literal(label)} saw: {line}"
+        return _("{seat} saw: {line}").format(seat=literal(label), line=line)
 
     def log_line(self, event, view) -> str | None:
         """The log line of ``event`` in ``view`` (markup), whatever the game's ``describe``
@@ -178,7 +196,7 @@ def replay_class(base: type[GameScreen]) -> type[GameScreen]:
     kept = []
     for bindings in base._merge_bindings().key_to_bindings.values():
         for binding in bindings:
-            namespace, action, _ = parse(binding.action)
+            namespace, action, _parameters = parse(binding.action)
             if namespace or action in VIEW_ONLY:  # in the help (k), not in the full footer
                 kept.append(dataclasses.replace(binding, show=False))
     takes_view = len(inspect.signature(base.describe).parameters) > 2

@@ -28,6 +28,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from engine import registry
+from engine.i18n import N_, _, ngettext, number
 from saves.campaigns import (
     CUSTOM,
     GALLIC_WARS,
@@ -41,22 +42,25 @@ from saves.campaigns import (
     setup_players,
 )
 from saves.paths import unprintable_problem, visible
-from saves.record import BOT, HUMAN, SaveError, SeatInfo
+from saves.record import BOT, HUMAN, SaveError, SeatInfo, level_name
 from tui.crash import log_crash
+from tui.language import when
 from tui.screens.setup import default_bot_level, named_seats, seat_choices, seed_and_start
+from tui.textual_i18n import recompose_keeping_input
 
-# The option each kind offers, as (option key, the game whose option it is, label).
+# The option each kind offers, as (option key, the game whose option it is, label msgid).
 KIND_OPTIONS = {
-    PUNIC: ("consul", "metauro", "Roman consul"),
-    GALLIC_WARS: ("battles", "gallic", "Length"),
-    LADDER: ("deck", "mates", "Deck"),
+    PUNIC: ("consul", "metauro", N_("Roman consul")),
+    GALLIC_WARS: ("battles", "gallic", N_("Length")),
+    LADDER: ("deck", "mates", N_("Deck")),
 }
-LAST_PLAYED = len("2025-01-01 12:00")
 NAME = {"max_length": 24, "compact": True}  # a name field, as in the new-game setup
 
 
-def when(iso: str) -> str:
-    return iso[:16].replace("T", " ")
+def last_played_width() -> int:
+    """The columns a "last played" time takes in the current language (``tui.language.when``
+    writes day and month as digits: the 28th of December is as wide as any)."""
+    return len(when("2025-12-28T22:58:00Z"))
 
 
 def common_levels() -> tuple[str, ...]:
@@ -70,8 +74,8 @@ def seat_text(status: Status) -> str:
     campaign = status.campaign
     kind = KINDS[campaign.kind]
     if kind.game_id is None:
-        level = campaign.options["level"]
-        return f"{campaign.seats[0].name} against {level} bots"
+        level = level_name(campaign.options["level"])
+        return _("{name} against {level} bots").format(name=campaign.seats[0].name, level=level)
     labels = registry.get(kind.game_id).seat_labels(kind.players)
     return " · ".join(
         f"{label}: {seat.label()}" for label, seat in zip(labels, campaign.seats, strict=True)
@@ -82,7 +86,12 @@ def score_text(status: Status) -> str:
     """The score and what comes next, or how it ended."""
     if status.standing.over:
         return status.standing.verdict
-    return f"{status.standing.score} · next: {status.next_text}"
+    return _("{score} · next: {next}").format(score=status.standing.score, next=status.next_text)
+
+
+def players_text(count: int) -> str:
+    """``2 players``: how many a game of a custom series seats."""
+    return ngettext("{n} player", "{n} players", count).format(n=number(count))
 
 
 def notify_plain(app, message: str, severity: str = "error") -> None:
@@ -96,7 +105,9 @@ def continue_campaign(app, name: str, again: bool = True) -> None:
     try:
         campaign = campaigns.load(name)
     except SaveError as err:
-        notify_plain(app, f"Cannot open the campaign {name}: {err.reason}")
+        notify_plain(
+            app, _("Cannot open the campaign {name}: {reason}").format(name=name, reason=err.reason)
+        )
         return
     status = campaigns.status(campaign)
     if status.current is not None:
@@ -114,7 +125,12 @@ def continue_campaign(app, name: str, again: bool = True) -> None:
             notify_plain(app, err.reason)
         return
     except SaveError as err:
-        notify_plain(app, f"Cannot go on with {campaign.title}: {err.reason}")
+        notify_plain(
+            app,
+            _("Cannot go on with {title}: {reason}").format(
+                title=campaign.title, reason=err.reason
+            ),
+        )
         return
     app.open_session(session)
 
@@ -151,8 +167,8 @@ class SeriesSetupScreen(Screen):
     option (or, for a custom series, the games in order and the bots' level) and a seed."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start"), priority=True),
     ]
     DEFAULT_CSS = """
     #setup.series #custom-games { height: auto; max-height: 7; width: 1fr; max-width: 60; }
@@ -170,31 +186,32 @@ class SeriesSetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup", classes="series"):
-            yield Static("New campaign", classes="title")
+            yield Static(_("New campaign"), classes="title")
             with Horizontal(classes="row"):
-                yield Label("Campaign", classes="field-label")
+                yield Label(_("Campaign"), classes="field-label")
                 yield Select(
-                    [(k.name, k.id) for k in KINDS.values()],
+                    [(_(k.name), k.id) for k in KINDS.values()],
                     value=self.kind.id,
                     allow_blank=False,
                     compact=True,
                     id="kind",
                 )
-            yield Static(Content(self.kind.about), classes="subtitle")
+            yield Static(Content(_(self.kind.about)), classes="subtitle")
             with Horizontal(classes="row"):
-                yield Label("Name", classes="field-label")
-                yield Input(placeholder=self.kind.name, id="title", max_length=60, compact=True)
+                yield Label(_("Name"), classes="field-label")
+                yield Input(placeholder=_(self.kind.name), id="title", max_length=60, compact=True)
             yield from self.compose_seats()
             yield from self.compose_options()
-            yield from seed_and_start("random — or a number to replay the campaign's deals")
+            yield from seed_and_start(_("random — or a number to replay the campaign's deals"))
         yield Footer()
 
     def compose_seats(self) -> ComposeResult:
         player = self.app.player or ""
         if self.game is None:
             with Horizontal(classes="row"):
-                yield Label("You", classes="field-label")
-                yield Input(value=player, placeholder="name (Player 1)", id="name-0", **NAME)
+                yield Label(_("You"), classes="field-label")
+                placeholder = _("name (Player {number})").format(number=1)
+                yield Input(value=player, placeholder=placeholder, id="name-0", **NAME)
             return
         labels = self.game.seat_labels(self.kind.players)
         for i, label in enumerate(labels):
@@ -210,7 +227,7 @@ class SeriesSetupScreen(Screen):
                     )
                 yield Input(
                     value=player if i == 0 else "",
-                    placeholder=f"name (Player {i + 1})",
+                    placeholder=_("name (Player {number})").format(number=i + 1),
                     id=f"name-{i}",
                     **NAME,
                 )
@@ -220,9 +237,9 @@ class SeriesSetupScreen(Screen):
             key, game_id, label = KIND_OPTIONS[self.kind.id]
             option = next(o for o in registry.get(game_id).options if o.key == key)
             with Horizontal(classes="row"):
-                yield Label(label, classes="field-label")
+                yield Label(_(label), classes="field-label")
                 yield Select(
-                    [(text, value) for text, value in option.choices],
+                    [(_(text), value) for text, value in option.choices],
                     value=option.default,
                     allow_blank=False,
                     compact=True,
@@ -231,19 +248,19 @@ class SeriesSetupScreen(Screen):
         if self.kind.id != CUSTOM:
             return
         with Horizontal(classes="row"):
-            yield Label("Bots", classes="field-label")
+            yield Label(_("Bots"), classes="field-label")
             yield Select(
-                [(level, level) for level in common_levels()],
+                [(level_name(level), level) for level in common_levels()],
                 value=common_levels()[0],
                 allow_blank=False,
                 compact=True,
                 id="option-level",
             )
         with Horizontal(classes="row"):
-            yield Label("Add a game", classes="field-label")
+            yield Label(_("Add a game"), classes="field-label")
             yield OptionList(
                 *[
-                    Option(f"{e.name} · {setup_players(registry.get(e.id))} players", id=e.id)
+                    Option(f"{e.name} · {players_text(setup_players(registry.get(e.id)))}", id=e.id)
                     for e in registry.ENTRIES
                 ],
                 id="custom-games",
@@ -251,16 +268,20 @@ class SeriesSetupScreen(Screen):
             )
         yield Static(self.chosen_text(), id="custom-chosen", classes="hint")
         with Horizontal(classes="row buttons"):
-            yield Button("Remove the last game", id="remove", compact=True)
+            yield Button(_("Remove the last game"), id="remove", compact=True)
 
     def chosen_text(self) -> Content:
         if not self.chosen:
-            return Content("Enter on a game adds it to the series, in order.")
+            return Content(_("Enter on a game adds it to the series, in order."))
         names = [f"{i}. {registry.entry(g).name}" for i, g in enumerate(self.chosen, 1)]
-        return Content("Series: " + ", ".join(names))
+        return Content(_("Series: {games}").format(games=", ".join(names)))
 
     def on_mount(self) -> None:
         self.query_one("#kind", Select).focus()
+
+    async def language_changed(self) -> None:
+        """Composed again in the language just chosen, with what was typed and chosen."""
+        await recompose_keeping_input(self)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "kind" and event.value != self.kind.id:
@@ -268,7 +289,7 @@ class SeriesSetupScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if len(self.chosen) >= MAX_CUSTOM_GAMES:
-            self.refuse(f"A series has at most {MAX_CUSTOM_GAMES} games.")
+            self.refuse(_("A series has at most {n} games.").format(n=number(MAX_CUSTOM_GAMES)))
             return
         self.chosen.append(event.option.id or "")
         self.query_one("#custom-chosen", Static).update(self.chosen_text())
@@ -320,8 +341,8 @@ class SeriesSetupScreen(Screen):
 
     def action_start(self) -> None:
         title = self.query_one("#title", Input)
-        fields = [(title, "The campaign's name")] + [
-            (self.query_one(f"#name-{i}", Input), f"Player {i + 1}'s name")
+        fields = [(title, _("The campaign's name"))] + [
+            (self.query_one(f"#name-{i}", Input), _("Player {number}'s name").format(number=i + 1))
             for i in range(self.kind.players)
         ]
         for field, what in fields:
@@ -332,25 +353,29 @@ class SeriesSetupScreen(Screen):
                 return
         if self.kind.id == CUSTOM and not self.chosen:
             self.query_one("#custom-games", OptionList).focus()
-            self.refuse("Add at least one game to the series.")
+            self.refuse(_("Add at least one game to the series."))
             return
         seed_text = self.query_one("#seed", Input).value.strip()
         campaigns = campaigns_of(self.app.store)
         try:
             campaign = campaigns.create(
                 self.kind.id,
-                title.value.strip() or self.kind.name,
+                title.value.strip() or _(self.kind.name),
                 self.chosen_seats(),
                 self.options(),
                 seed=int(seed_text) if seed_text else None,
             )
         except SaveError as err:
-            self.refuse(f"Cannot start the campaign: {err.reason}")
+            self.refuse(_("Cannot start the campaign: {reason}").format(reason=err.reason))
             return
         try:
             session = campaigns.start_next(campaign.name, 0, player=self.app.player)
         except SaveError as err:
-            self.refuse(f"The campaign is saved but its first game did not start: {err.reason}")
+            self.refuse(
+                _("The campaign is saved but its first game did not start: {reason}").format(
+                    reason=err.reason
+                )
+            )
             return
         self.app.open_session(session)
 
@@ -370,10 +395,10 @@ class SeriesScreen(Screen):
     ``c`` resumes the game in progress or starts the next; ``p`` replays a finished one)."""
 
     BINDINGS = [
-        Binding("enter", "open", "Open game", priority=True),
-        Binding("c", "continue", "Continue campaign"),
-        Binding("p", "replay", "Replay"),
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("enter", "open", N_("Open game"), priority=True),
+        Binding("c", "continue", N_("Continue campaign")),
+        Binding("p", "replay", N_("Replay")),
+        Binding("escape,q", "app.pop_screen", N_("Back")),
     ]
     DEFAULT_CSS = """
     SeriesScreen #series-head { height: auto; padding: 0 1; }
@@ -394,11 +419,16 @@ class SeriesScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Campaign"
+        self.sub_title = _("Campaign")
         self.reload()
         self.query_one(DataTable).focus()
 
     def on_screen_resume(self) -> None:
+        self.reload()
+
+    def language_changed(self) -> None:
+        """The campaign said again in the language just chosen, the same game selected."""
+        self.sub_title = _("Campaign")
         self.reload()
 
     def on_resize(self) -> None:
@@ -415,7 +445,10 @@ class SeriesScreen(Screen):
             campaign = campaigns.load(self.campaign_name)
         except SaveError as err:
             self.status = None
-            head.update(Content(visible(f"{self.campaign_name} cannot be read: {err.reason}")))
+            said = _("{name} cannot be read: {reason}").format(
+                name=self.campaign_name, reason=err.reason
+            )
+            head.update(Content(visible(said)))
             return
         rows = {e.name: e for e in self.app.store.list()}
         self.status = status = campaigns.status(campaign, rows)
@@ -430,20 +463,20 @@ class SeriesScreen(Screen):
             )
         )
         width = max(self.app.size.width - 2 - 4 * 2, 40)
-        number, last = 2, LAST_PLAYED
+        count, last = 2, max(last_played_width(), len(_("Last played")))
         labels = [len(visible(e.label)) for e in status.entries]
-        game = min(max([len("Game"), *labels]), 24, (width - number - last) // 2)
-        table.add_column("#", width=number)
-        table.add_column("Game", width=game)
-        table.add_column("Result or progress", width=width - number - game - last)
-        table.add_column("Last played", width=last)
+        game = min(max([len(_("Game")), *labels]), 24, (width - count - last) // 2)
+        table.add_column("#", width=count)
+        table.add_column(_("Game"), width=game)
+        table.add_column(_("Result or progress"), width=width - count - game - last)
+        table.add_column(_("Last played"), width=last)
         for entry in status.entries:
             if entry.problem:
                 result = Text(visible(f"⚠ {entry.problem}"), style="bold")
             else:
                 result = Text(visible(entry.progress))
             table.add_row(
-                str(entry.number),
+                number(entry.number),
                 Text(visible(entry.label)),
                 result,
                 Text(when(entry.updated), style="dim"),
@@ -469,16 +502,21 @@ class SeriesScreen(Screen):
         entry = self.selected()
         detail = self.query_one("#series-detail", Static)
         if entry is None:
-            detail.update(Content("No game played yet: c starts the first."))
+            detail.update(Content(_("No game played yet: c starts the first.")))
             return
-        if entry.problem:
-            said = f"Game {entry.number}: {entry.problem}."
-            if entry.result is not None:
-                said += f" Its result was kept: {entry.result.reason}"
+        game = number(entry.number)
+        if entry.problem and entry.result is not None:
+            said = _("Game {number}: {problem}. Its result was kept: {reason}").format(
+                number=game, problem=entry.problem, reason=entry.result.reason
+            )
+        elif entry.problem:
+            said = _("Game {number}: {problem}.").format(number=game, problem=entry.problem)
         elif entry.result is not None:
-            said = f"Game {entry.number}: {entry.result.reason}"
+            said = _("Game {number}: {reason}").format(number=game, reason=entry.result.reason)
         else:
-            said = f"Game {entry.number}, in progress: {entry.progress}. Enter resumes it."
+            said = _("Game {number}, in progress: {progress}. Enter resumes it.").format(
+                number=game, progress=entry.progress
+            )
         detail.update(Content(visible(said)))
 
     def action_open(self) -> None:
@@ -488,7 +526,12 @@ class SeriesScreen(Screen):
             self.action_continue()
             return
         if entry.problem:
-            notify_plain(self.app, f"Game {entry.number} cannot be opened: {entry.problem}.")
+            notify_plain(
+                self.app,
+                _("Game {number} cannot be opened: {problem}.").format(
+                    number=number(entry.number), problem=entry.problem
+                ),
+            )
             return
         self.app.resume(entry.save)
 
@@ -508,7 +551,12 @@ class SeriesScreen(Screen):
         try:
             session = ReplaySession.load(self.app.store, entry.save)
         except SaveError as err:
-            notify_plain(self.app, f"Cannot replay game {entry.number}: {err.reason}")
+            notify_plain(
+                self.app,
+                _("Cannot replay game {number}: {reason}").format(
+                    number=number(entry.number), reason=err.reason
+                ),
+            )
             return
         self.app.push_screen(replay_screen(session))
 

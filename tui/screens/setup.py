@@ -11,15 +11,20 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from engine import registry
+from engine.i18n import N_, _
 from saves.paths import unprintable_problem
-from saves.record import SeatInfo
+from saves.record import SeatInfo, bot_name, level_name
 from saves.session import Session
+from tui.textual_i18n import recompose_keeping_input
 
 HUMAN = "human"
 
 
 def seat_choices(game) -> list[tuple[str, str]]:
-    return [("Human", HUMAN)] + [(f"Bot · {level}", f"bot:{level}") for level in game.bots]
+    bots = [
+        (_("Bot · {level}").format(level=level_name(level)), f"bot:{level}") for level in game.bots
+    ]
+    return [(_("Human"), HUMAN), *bots]
 
 
 def default_bot_level(game) -> str:
@@ -28,40 +33,55 @@ def default_bot_level(game) -> str:
 
 BOT_STYLES = {
     "gallic": {
-        "easy": "exchanges cards at random",
-        "strong": "exchanges for the best expected battle total",
+        "easy": N_("exchanges cards at random"),
+        "strong": N_("exchanges for the best expected battle total"),
+        "expert": N_("searches its exchanges in sampled deals, for this battle and the next"),
     },
     "alamo": {
-        "easy": "fires, pays and fights at random",
-        "strong": "plans each attack and defence by the expected margin",
+        "easy": N_("fires, pays and fights at random"),
+        "strong": N_("plans each attack and defence by the expected margin"),
+        "expert": N_("searches the sensible moves on sampled worlds"),
     },
     "mates": {
-        "easy": "attacks and counters at random",
-        "strong": "weighs every attack against the cards it has not seen",
+        "easy": N_("attacks and counters at random"),
+        "strong": N_("weighs every attack against the cards it has not seen"),
+        "expert": N_("counts every card shown and plays the round out in sampled worlds"),
     },
     "ataque": {
-        "easy": "cautious: one pile, attacks only with a clear edge",
-        "teg": "the classic TEG robot",
-        "strong": "plays for its objective by the exact odds",
+        "easy": N_("cautious: one pile, attacks only with a clear edge"),
+        "teg": N_("the classic TEG robot"),
+        "strong": N_("plays for its objective by the exact odds"),
+        "expert": N_("tries bold, usual and careful plans on sampled worlds"),
     },
     "metauro": {
-        "easy": "marches at the enemy, fights at random",
-        "strong": "plans every unit's fight and guards its general",
+        "easy": N_("marches at the enemy, fights at random"),
+        "strong": N_("plans every unit's fight and guards its general"),
+        "expert": N_("tests the strong plan against its best alternatives over sampled dice"),
     },
 }
 
 
 def bot_style(game, level: str) -> str:
-    """How a bot level plays, in a few words (from what the bots module says of it)."""
+    """How a bot level plays, in a few words; a level not listed here, by the first line of
+    its docstring (in English: list it here to have it translated)."""
     known = BOT_STYLES.get(game.id, {}).get(level)
     if known:
-        return known
+        return _(known)
     doc = (game.bots[level].__doc__ or "").strip()
-    return doc.splitlines()[0].rstrip(".") if doc else "a bot"
+    return doc.splitlines()[0].rstrip(".") if doc else _("a bot")
 
 
 def bot_levels_text(game) -> str:
-    return "Bots: " + " · ".join(f"{level} — {bot_style(game, level)}" for level in game.bots)
+    levels = " · ".join(
+        _("{level} — {style}").format(level=level_name(level), style=bot_style(game, level))
+        for level in game.bots
+    )
+    return _("Bots: {levels}").format(levels=levels)
+
+
+def player_name(number: int) -> str:
+    """The name of a person's seat left blank: ``Player 2``."""
+    return _("Player {n}").format(n=number)
 
 
 def named_seats(game, seats: list[SeatInfo]) -> tuple[SeatInfo, ...]:
@@ -70,7 +90,7 @@ def named_seats(game, seats: list[SeatInfo]) -> tuple[SeatInfo, ...]:
     for i, seat in enumerate(seats):
         name = seat.name.strip()
         if not name:
-            name = f"Player {i + 1}" if seat.kind == HUMAN else f"{seat.level.capitalize()} bot"
+            name = player_name(i + 1) if seat.kind == HUMAN else bot_name(seat.level)
         out.append(SeatInfo(kind=seat.kind, name=name, level=seat.level))
     return tuple(out)
 
@@ -78,7 +98,7 @@ def named_seats(game, seats: list[SeatInfo]) -> tuple[SeatInfo, ...]:
 def seed_and_start(placeholder: str) -> ComposeResult:
     """The last rows of a setup: the seed (digits only) and Start / Back."""
     with Horizontal(classes="row"):
-        yield Label("Seed", classes="field-label")
+        yield Label(_("Seed"), classes="field-label")
         yield Input(
             placeholder=placeholder,
             id="seed",
@@ -87,16 +107,16 @@ def seed_and_start(placeholder: str) -> ComposeResult:
             compact=True,
         )
     with Horizontal(classes="row buttons"):
-        yield Button("Start", variant="primary", id="start", compact=True)
-        yield Button("Back", id="back", compact=True)
+        yield Button(_("Start"), variant="primary", id="start", compact=True)
+        yield Button(_("Back"), id="back", compact=True)
 
 
 class SetupScreen(Screen):
     """Builds the seats and options, then starts a Session and opens the game's screen."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start"), priority=True),
     ]
 
     def __init__(self, game, players: int | None = None) -> None:
@@ -109,11 +129,13 @@ class SetupScreen(Screen):
         button all fit 80×24 without scrolling."""
         labels = self.game.seat_labels(self.players)
         with VerticalScroll(id="setup"):
-            yield Static(Content.assemble("New game · ", (self.game.name, "bold")), classes="title")
-            yield Static(self.game.description, classes="subtitle")
+            yield Static(
+                Content.assemble(_("New game"), " · ", (self.game.name, "bold")), classes="title"
+            )
+            yield Static(_(self.game.description), classes="subtitle")
             if self.game.min_players != self.game.max_players:
                 with Horizontal(classes="row"):
-                    yield Label("Players", classes="field-label")
+                    yield Label(_("Players"), classes="field-label")
                     yield Select(
                         [
                             (str(n), n)
@@ -126,7 +148,7 @@ class SetupScreen(Screen):
                     )
             for i, label in enumerate(labels):
                 with Horizontal(classes="row seat"):
-                    yield Label(label, classes="field-label")
+                    yield Label(_(label), classes="field-label")
                     yield Select(
                         seat_choices(self.game),
                         allow_blank=False,
@@ -135,7 +157,7 @@ class SetupScreen(Screen):
                         value=HUMAN if i == 0 else f"bot:{default_bot_level(self.game)}",
                     )
                     yield Input(
-                        placeholder=f"name (Player {i + 1})",
+                        placeholder=_("name ({default})").format(default=player_name(i + 1)),
                         id=f"name-{i}",
                         max_length=24,
                         compact=True,
@@ -143,9 +165,9 @@ class SetupScreen(Screen):
             yield Static(Content(bot_levels_text(self.game)), id="bot-levels", classes="hint")
             for option in self.game.options:
                 with Horizontal(classes="row"):
-                    yield Label(option.label, classes="field-label")
+                    yield Label(_(option.label), classes="field-label")
                     yield Select(
-                        [(text, value) for text, value in option.choices],
+                        [(_(text), value) for text, value in option.choices],
                         value=option.default,
                         allow_blank=False,
                         compact=True,
@@ -153,17 +175,20 @@ class SetupScreen(Screen):
                     )
             if hasattr(self.game, "load_deck") and not self.app.hosted:  # no paths over SSH
                 with Horizontal(classes="row"):
-                    yield Label("Deck file", classes="field-label")
+                    yield Label(_("Deck file"), classes="field-label")
                     yield Input(
-                        placeholder="optional: a file from `batallas mates-deck`",
+                        placeholder=_("optional: a file from `batallas mates-deck`"),
                         id="deck-file",
                         compact=True,
                     )
-            yield from seed_and_start("random — or a number to replay a deal")
+            yield from seed_and_start(_("random — or a number to replay a deal"))
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#kind-0", Select).focus()
+
+    async def language_changed(self) -> None:
+        await recompose_keeping_input(self)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and event.value != self.players:
@@ -202,7 +227,9 @@ class SetupScreen(Screen):
     def action_start(self) -> None:
         for i in range(self.players):
             name = self.query_one(f"#name-{i}", Input)
-            problem = unprintable_problem(name.value, f"Player {i + 1}'s name")
+            problem = unprintable_problem(
+                name.value, _("{player}'s name").format(player=player_name(i + 1))
+            )
             if problem:
                 name.focus()
                 self.refuse(problem)
@@ -231,7 +258,7 @@ class SetupScreen(Screen):
                 players=self.players,
             )
         except ValueError as err:  # the game refuses this setup (a deck too small for the seats)
-            self.refuse(f"Cannot start {self.game.name}: {err}.")
+            self.refuse(_("Cannot start {game}: {reason}.").format(game=self.game.name, reason=err))
             return
         self.app.open_session(session)
 
@@ -239,16 +266,20 @@ class SetupScreen(Screen):
 class GamePicker(ModalScreen[str]):
     """Which game? Used by the palette and the menu's Rules entry."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Back")]
+    BINDINGS = [Binding("escape", "dismiss_none", N_("Back"))]
 
     def __init__(self, prompt: str) -> None:
+        """``prompt``: a msgid (``N_``), shown in the current language."""
         super().__init__()
         self.prompt = prompt
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.prompt, classes="title")
+            yield Static(_(self.prompt), classes="title")
             yield OptionList(*[Option(g.name, id=g.id) for g in registry.ENTRIES])
+
+    async def language_changed(self) -> None:
+        await recompose_keeping_input(self)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
@@ -270,4 +301,4 @@ def pick_game_then(app, what: str) -> None:
     if len(registry.GAMES) == 1:
         go(next(iter(registry.GAMES)))
     else:
-        app.push_screen(GamePicker("New game" if what == "new" else "Rules of…"), go)
+        app.push_screen(GamePicker(N_("New game") if what == "new" else N_("Rules of…")), go)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Center, Middle
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
+
+from engine.i18n import _
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -30,11 +33,20 @@ class TooSmallScreen(Screen):
         self.on_resize()
 
     def on_resize(self) -> None:
+        needs = _("Batallas needs {width}×{height}; this terminal is {now_width}×{now_height}.")
+        needs = needs.format(
+            width=MIN_WIDTH,
+            height=MIN_HEIGHT,
+            now_width=self.app.size.width,
+            now_height=self.app.size.height,
+        )
         self.query_one("#too-small", Static).update(
-            f"Please enlarge the window\n\nBatallas needs {MIN_WIDTH}×{MIN_HEIGHT}; "
-            f"this terminal is {self.app.size.width}×{self.app.size.height}."
+            Content(f"{_('Please enlarge the window')}\n\n{needs}")
         )
         self.app.check_size()
+
+    def language_changed(self) -> None:
+        self.on_resize()
 
     def on_screen_suspend(self) -> None:
         """Something opened on top of this cover (or it is being lifted): let the app cover

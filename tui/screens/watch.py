@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine.i18n import N_, _, ngettext, number
 from engine.words import plural
 from saves.paths import visible
 from saves.record import SaveError
@@ -25,21 +26,22 @@ WATCH_POLL = 1.0  # seconds between looks at the tables folder
 
 
 def since(iso: str, now: dt.datetime | None = None) -> str:
-    """ "12 s", "3 min", "5 h", "2 days": how long ago ``iso`` (a UTC time) was."""
+    """ "12 s", "3 min", "5 h", "2 days": how long ago ``iso`` (a UTC time) was. The units are
+    msgids too, so each language writes them its own way ("2 días")."""
     try:
         then = dt.datetime.fromisoformat(iso.replace("Z", "+00:00"))
     except ValueError:
-        return "a while"
+        return _("a while")
     if then.tzinfo is None:
         then = then.replace(tzinfo=dt.UTC)
     seconds = max(0, int(((now or dt.datetime.now(dt.UTC)) - then).total_seconds()))
     if seconds < 60:
-        return f"{seconds} s"
+        return _("{n} s").format(n=number(seconds))
     if seconds < 3600:
-        return f"{seconds // 60} min"
+        return _("{n} min").format(n=number(seconds // 60))
     if seconds < 48 * 3600:
-        return f"{seconds // 3600} h"
-    return plural(seconds // 86400, "day")
+        return _("{n} h").format(n=number(seconds // 3600))
+    return plural(seconds // 86400, "day", "days")
 
 
 class WatchScreen(Screen):
@@ -50,8 +52,8 @@ class WatchScreen(Screen):
     """
 
     BINDINGS = [
-        Binding("enter", "open", "Watch", priority=True),
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("enter", "open", N_("Watch"), priority=True),
+        Binding("escape,q", "app.pop_screen", N_("Back")),
     ]
 
     shown: list | None = None  # the prompts on screen, to redraw only when one changed
@@ -63,12 +65,18 @@ class WatchScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "Watch a table"
+        self.sub_title = _("Watch a table")
         self.reload()
         self.query_one(OptionList).focus()
         self.set_interval(WATCH_POLL, self.poll)
 
     def on_screen_resume(self) -> None:
+        self.reload()
+
+    def language_changed(self) -> None:
+        """Every table said again in the language just chosen, the same one selected."""
+        self.sub_title = _("Watch a table")
+        self.shown = None  # the prompts changed even where the tables did not
         self.reload()
 
     def poll(self) -> None:
@@ -92,16 +100,22 @@ class WatchScreen(Screen):
         tables, player = self.app.tables, self.app.player
         game = tables.game(table)
         moved = table.record.actions
-        last = f"last move {since(table.record.updated)} ago" if moved else "no move yet"
+        if moved:
+            last = _("last move {time} ago").format(time=since(table.record.updated))
+        else:
+            last = _("no move yet")
         watchers = count_watchers(tables.root, table.name)
-        watching = f"{watchers} watching" if watchers else "nobody watching"
+        if watchers:
+            watching = ngettext("{n} watching", "{n} watching", watchers).format(n=number(watchers))
+        else:
+            watching = _("nobody watching")
         mine = player is not None and table.seat_of(player) is not None
         return Content.from_markup(
             "[b]$name[/b]  $game · $turn$mine\n  [dim]$players · $last · $watching[/dim]",
             name=visible(table.name),
             game=game.name,
             turn=visible(turn_text(game, table, player)),
-            mine=" · your seat" if mine else "",
+            mine=" · " + _("your seat") if mine else "",
             players=visible(", ".join(table.owners)),
             last=last,
             watching=watching,
@@ -114,9 +128,12 @@ class WatchScreen(Screen):
         root = visible(str(self.app.tables.root))
         where = self.query_one("#watch-where", Static)
         if prompts:
-            where.update(Content(f"Live tables in {root}: Enter watches one."))
+            where.update(
+                Content(_("Live tables in {folder}: Enter watches one.").format(folder=root))
+            )
         else:
-            where.update(Content(f"No live tables in {root}. Start one with `batallas table new`."))
+            said = _("No live tables in {folder}. Start one with `batallas table new`.")
+            where.update(Content(said.format(folder=root)))
         if said == self.shown:
             return
         self.shown = said
@@ -125,7 +142,7 @@ class WatchScreen(Screen):
         key = menu.get_option_at_index(highlighted).id if highlighted is not None else None
         menu.clear_options()
         menu.add_options([Option(prompt, id=name) for name, prompt in prompts])
-        names = [name for name, _ in prompts]
+        names = [name for name, _prompt in prompts]
         if names:
             menu.highlighted = names.index(key) if key in names else 0
 
@@ -150,7 +167,10 @@ class WatchScreen(Screen):
             watch = TableWatch(tables, table)
         except SaveError as err:
             self.notify(
-                f"Cannot watch table {name}: {err}", severity="error", timeout=8, markup=False
+                _("Cannot watch table {name}: {reason}").format(name=name, reason=err),
+                severity="error",
+                timeout=8,
+                markup=False,
             )
             return
         self.app.open_session(watch)

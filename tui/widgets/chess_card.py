@@ -20,6 +20,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
+from engine.i18n import _, number, pgettext
 from saves.paths import visible
 
 LIGHT, DARK = "#c8b48c", "#8b6b4a"
@@ -65,8 +66,8 @@ def fit(text: str, width: int) -> str:
 
 
 def player_line(side: str, name: str, elo: int, width: int) -> str:
-    """``"W Rapport, Richard    2740"``: the side's letter, the name (cut if need be) and the
-    Elo whole at the right edge."""
+    """``"W Rapport, Richard    2740"``: the side's letter (in the player's language), the
+    name (cut if need be) and the Elo whole at the right edge."""
     rating = str(elo) if elo else ""
     head = f"{side} "
     room = width - cell_len(head) - (len(rating) + 1 if rating else 0)
@@ -77,10 +78,13 @@ def player_line(side: str, name: str, elo: int, width: int) -> str:
 
 def event_line(tier: str, event: str, year: str, width: int) -> str:
     """``"★ gold · World Blitz 2022 · 2022"``; narrower: the tier's star, the event cut, the
-    year whole."""
+    year whole. ``tier`` is the deck's key (``gold``, ``silver``), named in the player's
+    language."""
     star = {"gold": "★", "silver": "☆"}.get(tier, "")
+    named = {"gold": pgettext("card tier", "gold"), "silver": pgettext("card tier", "silver")}
     event, tail = visible(event), (f" · {visible(year)}" if year else "")
-    full = " · ".join(x for x in (f"{star} {tier}" if star else "", event) if x) + tail
+    shown = f"{star} {named.get(tier, tier)}" if star else ""
+    full = " · ".join(x for x in (shown, event) if x) + tail
     if cell_len(full) <= width:
         return full
     head = f"{star} " if star else ""
@@ -91,7 +95,7 @@ def title_line(mark: str, label: str, short: str, name: str, pile: int | None, w
     """``"⚔ Player 2 · Ana · pile 12"``, or where that does not fit ``"⚔ P2 Ana… pile 12"``
     with as much of the name as there is room for; the pile count is always whole."""
     name = visible(name)
-    count = "" if pile is None else f"pile {pile}"
+    count = "" if pile is None else _("pile {n}").format(n=number(pile))
     full = " · ".join(x for x in (f"{mark}{label}", name, count) if x)
     if cell_len(full) <= width:
         return full
@@ -182,14 +186,15 @@ class ChessCard(Widget):
         text = Text(no_wrap=True, overflow="ellipsis")
         if f.face_down:
             text.append("\n\n")  # no names: the board starts where the others' do
-            for _ in range(8):
+            for _rank in range(8):
                 text.append(" " + "▚" * (8 * cell) + "\n", style="dim")
             text.append("\n\n")
             text.append(fit(f.caption, width), style="bold")
             return text
         board = chess.Board(f.fen)
-        text.append(player_line("W", f.white, f.white_elo, width) + "\n", style="bold")
-        text.append(player_line("B", f.black, f.black_elo, width) + "\n")
+        white, black = pgettext("chess side letter", "W"), pgettext("chess side letter", "B")
+        text.append(player_line(white, f.white, f.white_elo, width) + "\n", style="bold")
+        text.append(player_line(black, f.black, f.black_elo, width) + "\n")
         for rank in range(7, -1, -1):
             text.append(str(rank + 1), style="dim")
             for file in range(8):

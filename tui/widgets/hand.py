@@ -10,6 +10,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
 
+from engine.i18n import N_
 from tui.widgets.card import CardFace, CardView
 
 
@@ -17,11 +18,11 @@ class HandView(Horizontal, can_focus=True):
     """A hand of cards. It posts ``Toggled`` and leaves the meaning to the screen."""
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
-        Binding("home", "jump(0)", "First", show=False),
-        Binding("end", "jump(-1)", "Last", show=False),
-        Binding("space", "toggle", "Toggle", show=False),
+        Binding("left", "move(-1)", N_("Left"), show=False),
+        Binding("right", "move(1)", N_("Right"), show=False),
+        Binding("home", "jump(0)", N_("First"), show=False),
+        Binding("end", "jump(-1)", N_("Last"), show=False),
+        Binding("space", "toggle", N_("Toggle"), show=False),
         *[Binding(str(n), f"toggle_index({n - 1})", show=False) for n in range(1, 10)],
     ]
 

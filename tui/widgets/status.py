@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from engine.i18n import _
 from saves.paths import visible
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -38,7 +39,8 @@ class Thinking(Static):
             return
         self.frame = (self.frame + 1) % len(SPINNER)
         names = visible(", ".join(self.names))
-        self.update(Content(f"{SPINNER[self.frame]} {names} thinking…"))
+        said = _("{names} thinking…").format(names=names)
+        self.update(Content(f"{SPINNER[self.frame]} {said}"))
 
 
 class StatusBar(Horizontal):

@@ -1,7 +1,8 @@
-"""Builders for rigged El Álamo states and a random-play driver shared by the tests."""
+"""Builders for rigged El Álamo states, a random-play driver and a marked language for the tests."""
 
 from __future__ import annotations
 
+import gettext
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -12,6 +13,20 @@ from engine.alamo.rules import ALAMO
 from engine.alamo.state import SOLITAIRE, TWO_PLAYER, AlamoState, Side
 from engine.core import Seat
 from engine.rng import Rng
+
+
+class Marked(gettext.NullTranslations):
+    """A language in which every message shows «marked»: what a player reads is asked of it;
+    the state and its log, the same in every language, never are."""
+
+    def gettext(self, message: str) -> str:
+        return f"«{message}»"
+
+    def ngettext(self, one: str, many: str, n: int) -> str:
+        return f"«{one if n == 1 else many}»"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"«{message}»"
 
 
 def ids(side: Seat, *names: str) -> tuple[int, ...]:

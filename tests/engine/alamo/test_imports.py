@@ -45,8 +45,11 @@ def imports_of_ai(tree: ast.AST) -> list[int]:
     return lines
 
 
-def test_nothing_but_the_bots_imports_the_bots() -> None:
-    modules = sorted(p for p in PACKAGE.glob("*.py") if p.name != "ai.py")
+def test_only_the_bots_import_the_bots() -> None:
+    """The searching ``expert`` and its helpers play ``strong`` in their playouts; nothing
+    else of the game imports the bots."""
+    bots = {"ai.py", "expert.py", "evaluation.py", "sampling.py", "solo.py"}
+    modules = sorted(p for p in PACKAGE.glob("*.py") if p.name not in bots)
     assert {"rules.py", "siege.py", "solitaire.py", "tally.py"} <= {p.name for p in modules}
     found = {
         p.name: lines
@@ -74,7 +77,7 @@ def test_the_check_catches_every_form_of_import() -> None:
 
 def test_the_bot_table_finds_the_bots_by_name() -> None:
     assert isinstance(ALAMO.bots, BotTable)
-    assert (ALAMO.bots.module, ALAMO.bots.levels) == (AI, ("easy", "strong"))
+    assert (ALAMO.bots.module, ALAMO.bots.levels) == (AI, ("easy", "strong", "expert"))
     assert ALAMO.bots["easy"] is ai.easy and ALAMO.bots["strong"] is ai.strong
 
 

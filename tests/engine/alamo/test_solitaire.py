@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import i18n
 from engine.alamo.actions import AddCard, Confirm, Fire, PayTopOfDeck, PayWith, RemoveCard, Roll
 from engine.alamo.data import DECK_SIZE, MEXICANS, TEXANS
 from engine.alamo.rules import ALAMO
@@ -31,7 +32,7 @@ from engine.alamo.state import (
 from engine.core import HIDDEN, IllegalAction
 from engine.rng import Rng
 
-from .helpers import ids, rigged
+from .helpers import Marked, ids, rigged
 
 M, T = MEXICANS, TEXANS
 
@@ -249,6 +250,24 @@ def test_win_when_a_turn_ends_with_the_mexican_deck_empty() -> None:
     assert state.phase == OVER and result.winners == (T,)
     assert "19 sections of men left" in result.reason
     assert ALAMO.progress(state) == "Texans won on turn 3"
+
+
+def test_a_solitaire_played_in_another_language_keeps_the_english_record() -> None:
+    """The state and its log are the same in every language; the reason for the end, the
+    progress line and the refusals are worded when asked, in the current one."""
+    english = ALAMO.apply(solo(ids(T, "Davy Crockett"), ids(M, "Compañía ligera")), T, Roll())
+    i18n.install(Marked(), "xx")
+    state = ALAMO.apply(solo(ids(T, "Davy Crockett"), ids(M, "Compañía ligera")), T, Roll())
+    assert state == english
+    assert state.reason.startswith("The Mexican deck is spent with 19 sections of men left")
+    assert ALAMO.outcome(state).reason == (
+        "«The Mexican deck is spent with 19 sections of men left: "
+        "Santa Anna loses more men than in history.»"
+    )
+    assert ALAMO.progress(state) == "«Texans won on turn 3»"
+    assert ALAMO.seat_labels(1) == ("«Texans»",)
+    with pytest.raises(IllegalAction, match="^«Roll for the next turn first"):
+        ALAMO.apply(solo((), (40,)), T, PayTopOfDeck())
 
 
 def test_loss_when_the_last_counter_falls() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from engine import i18n
 from engine.alamo.actions import (
     AddCard,
     Confirm,
@@ -18,8 +19,8 @@ from engine.alamo.actions import (
     Roll,
     StopFiring,
 )
-from engine.alamo.data import DECK_SIZE, MEXICANS, TEXANS
-from engine.alamo.rules import ALAMO
+from engine.alamo.data import DECK_SIZE, MEXICANS, TEXANS, card
+from engine.alamo.rules import ALAMO, ATTACK_NEEDS, attack_tally
 from engine.alamo.state import (
     ATTACK,
     BOMBARD,
@@ -42,7 +43,7 @@ from engine.alamo.state import (
 )
 from engine.core import HIDDEN, IllegalAction
 
-from .helpers import ids, one, play, rigged, side_with
+from .helpers import Marked, ids, one, play, rigged, side_with
 
 M, T = MEXICANS, TEXANS
 
@@ -84,7 +85,7 @@ def test_registered_shape() -> None:
     assert ALAMO.seat_labels(2) == ("Texans", "Mexicans")
     assert ALAMO.seat_labels(1) == ("Texans",)
     assert (ALAMO.min_players, ALAMO.max_players) == (1, 2)
-    assert set(ALAMO.bots) == {"easy", "strong"}
+    assert set(ALAMO.bots) == {"easy", "strong", "expert"}
     text = ALAMO.rules_markdown()
     assert "## House rules" in text and text.count("**House rule:**") >= 15
     with pytest.raises(ValueError):
@@ -121,6 +122,24 @@ def test_mexican_deck_empty_at_the_draw_is_a_texan_victory() -> None:
     state = declined_into_draw((50,), ())
     result = ALAMO.outcome(state)
     assert result.winners == (T,) and "more men than in history" in result.reason
+
+
+def test_a_siege_played_in_another_language_keeps_the_english_record() -> None:
+    """The state and its log keep the English record of the end; the outcome, the card notes
+    and the broken limits of a battle hand are worded when asked, in the current one."""
+    english = declined_into_draw((), (50,))
+    i18n.install(Marked(), "xx")
+    state = declined_into_draw((), (50,))
+    assert state == english
+    assert state.reason == (
+        "The Texan deck ran out: the fort falls with fewer losses than in history."
+    )
+    assert ALAMO.outcome(state).reason == f"«{state.reason}»"
+    assert ALAMO.progress(state) == "«Mexicans won on turn 4»"
+    (aldama,) = ids(M, "Batallón Aldama")
+    assert attack_tally((aldama,)).problems == (ATTACK_NEEDS,)  # kept as the msgid
+    (duque_troop,) = ids(M, "Batallón Toluca")
+    assert card(M, duque_troop).note == "«+10 with Duque «or» Castrillón»"
 
 
 def test_house_rule_both_decks_empty_is_a_draw() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from engine import i18n
 from engine.core import HIDDEN, IllegalAction
 from engine.gallic.actions import Continue, Discard
 from engine.gallic.data import DECK_SIZE, DECKS, GAULS, ROME
@@ -21,7 +22,7 @@ from engine.gallic.state import (
 )
 from engine.registry import get
 
-from .helpers import past, rigged
+from .helpers import Marked, past, rigged
 
 STRONG = (0, 2, 3, 10, 11, 18, 19, 26)  # L10 R10 R9 T10 T9 S10 S9 M10 = 77
 WEAK = (34, 35, 9, 17, 25, 33, 8, 16)  # penalties and threes/fours
@@ -36,7 +37,7 @@ def test_registered_and_described() -> None:
     assert get("gallic") is GALLIC
     assert GALLIC.seat_labels(2) == ("Rome", "Gauls")
     assert GALLIC.options[0].default == 8
-    assert set(GALLIC.bots) == {"easy", "strong"}
+    assert set(GALLIC.bots) == {"easy", "strong", "expert"}
     assert "58" in GALLIC.rules_markdown()
     assert GALLIC.rules_markdown().count("House rule") >= 7
 
@@ -188,6 +189,21 @@ def test_drawn_last_battle_with_equal_wins_is_a_draw() -> None:
     result = GALLIC.outcome(state)
     assert result.is_draw and "draw" in result.reason
     assert GALLIC.progress(state) == "Draw after 8 battles, Rome 3, Gauls 3"
+
+
+def test_a_game_played_in_another_language_keeps_the_english_record() -> None:
+    """A save made in one language reads in another: the state and its log are the same in
+    every language, and whatever a player reads is worded when asked, in the current one."""
+    english = both_keep(rigged(WEAK, STRONG, battles=past(ROME, GAULS, GAULS)))
+    i18n.install(Marked(), "xx")
+    state = both_keep(rigged(WEAK, STRONG, battles=past(ROME, GAULS, GAULS)))
+    assert state == english
+    assert state.log[-1].reason == "Gauls won three battles in a row."
+    assert GALLIC.outcome(state).reason == "«Gauls won «three» battles in a row.»"
+    assert GALLIC.progress(state) == "«Gauls won after 4 battles, Rome 1, Gauls 3»"
+    assert GALLIC.seat_labels(2) == ("«Rome»", "«Gauls»")
+    with pytest.raises(IllegalAction, match="^«Choose the cards to exchange"):
+        GALLIC.apply(rigged(WEAK, STRONG), ROME, Continue())
 
 
 def test_quick_game_ends_after_five() -> None:

@@ -1,0 +1,175 @@
+"""Ataque's searching bot: ``strong``'s plans tried on sampled worlds, the best one played.
+
+At a placement or an attack, four plans (``engine.ataque.plans``: ``strong`` itself, bolder,
+more careful, fortifying) and, once a territory was taken this turn, stopping, each propose a
+move. When they disagree, every proposal is played on the same sampled worlds (the other
+objectives and cards dealt from those still possible, fresh dice): the move, then the rest of
+the turn by the plan that proposed it, an attack pressed on while its odds stay good; the
+position the turn ends in is judged by ``engine.ataque.evaluation`` (each army's chance to
+win, fitted on bot games). ``strong``'s own move is kept unless another beats it by
+``PRIOR``. An attack under way goes on as the look-ahead played it; exchanges, moving in and
+regrouping are ``strong``'s.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from engine import search
+from engine.ataque.actions import Attack, EndPhase
+from engine.ataque.ai import P, strong_move
+from engine.ataque.evaluation import win_chances
+from engine.ataque.odds import attack_dice, conquest_chance
+from engine.ataque.plans import PLANS, Plan
+from engine.ataque.rules import ATAQUE
+from engine.ataque.sampling import fill, possible_objectives
+from engine.ataque.state import ATTACK, OVER, PLACE, AtaqueState, Battle, TurnStarted
+from engine.core import Seat
+
+PLAYOUTS = 40  # playouts per decision, before the bench's scaling
+MAX_PLIES = 200  # a turn longer than this is judged where it stands
+PRIOR = 0.02  # strong's own move is kept unless another is better by more than this
+PRESS_ON = 0.5  # in the look-ahead, an attack goes on while its chance is at least this
+
+
+def determinize(view: AtaqueState, seat: Seat, rng: random.Random) -> AtaqueState:
+    """A full state consistent with ``view``: see ``engine.ataque.sampling``."""
+    return fill(view, seat, rng)
+
+
+def this_turn(state: AtaqueState) -> AtaqueState:
+    """``state`` with its log cut to the turn under way: all the bots read of the past, and
+    what keeps a look-ahead from copying a whole game's log at every step."""
+    log = state.log
+    for i in range(len(log) - 1, -1, -1):
+        if isinstance(log[i], TurnStarted):
+            return attrs.evolve(state, log=log[i:])
+    return state
+
+
+def proposals(view: AtaqueState, seat: Seat) -> dict[Any, Plan]:
+    """The distinct moves the plans propose (and stopping, in the attack), each with the
+    first plan that proposed it: the one that plays on after it in the look-ahead."""
+    out: dict[Any, Plan] = {}
+    for plan in PLANS:
+        out.setdefault(plan(view, seat), plan)
+    if view.phase == ATTACK and (view.conquered or EndPhase() in out):
+        out.setdefault(EndPhase(), PLANS[0])
+    return out
+
+
+def finish_turn(state: AtaqueState, seat: Seat, plan: Plan) -> AtaqueState:
+    """Play ``seat``'s turn to its end with ``plan``. An attack the plan starts goes on, with
+    the most dice, until the territory falls or the odds drop below ``PRESS_ON`` (what the
+    plans would do throw by throw, asked once)."""
+    turn = state.turn
+    for _ in range(MAX_PLIES):
+        if state.phase == OVER or state.turn != turn:
+            break
+        action = plan(state, seat)
+        state = ATAQUE.apply(state, seat, action)
+        if isinstance(action, Attack):
+            state = press_on(state, seat, action.source, action.target)
+    return state
+
+
+def press_on(state: AtaqueState, seat: Seat, source: int, target: int) -> AtaqueState:
+    """Keep throwing at ``target`` while it stands and the chance to take it is good."""
+    while (
+        state.phase == ATTACK
+        and state.owner[target] != seat
+        and conquest_chance(state.armies[source], state.armies[target]) >= PRESS_ON
+    ):
+        state = ATAQUE.apply(state, seat, Attack(source, target, attack_dice(state.armies[source])))
+    return state
+
+
+def judge(state: AtaqueState, seat: Seat) -> float:
+    """``seat``'s chance to win: 1 or 0 once the game is over (a draw shared), else the
+    evaluation's."""
+    if state.phase == OVER:
+        if not state.winners:
+            return 1.0 / len(state.players)
+        return 1.0 if seat in state.winners else 0.0
+    return win_chances(state)[seat]
+
+
+def _search(
+    view: AtaqueState,
+    seat: Seat,
+    world: Callable[[int], AtaqueState],
+    playouts: int,
+    min_worlds: int,
+) -> Any:
+    options = proposals(view, seat)
+    if len(options) == 1:
+        return next(iter(options))
+    usual = next(iter(options))
+    worlds: dict[int, AtaqueState] = {}
+
+    def value(action: Any, i: int) -> float:
+        return min(1.0, played(action, i) + (PRIOR if action == usual else 0.0))
+
+    def played(action: Any, i: int) -> float:
+        start = worlds.get(i)
+        if start is None:
+            start = worlds[i] = world(i)
+        state = ATAQUE.apply(start, seat, action)
+        if isinstance(action, Attack):
+            state = press_on(state, seat, action.source, action.target)
+        return judge(finish_turn(state, seat, options[action]), seat)
+
+    return search.best_action(list(options), value, playouts, min_worlds=min_worlds)
+
+
+def _routine(view: AtaqueState) -> bool:
+    """Exchanges, moving in and regrouping are left to ``strong``."""
+    return view.phase not in (PLACE, ATTACK)
+
+
+def pressing(view: AtaqueState, seat: Seat) -> Attack | None:
+    """The next throw of the attack under way, if it goes on: the look-ahead played every
+    attack on while its chance was at least ``PRESS_ON``, and so does the bot."""
+    if view.phase != ATTACK or not view.log or not isinstance(view.log[-1], Battle):
+        return None
+    battle = view.log[-1]
+    src, dst = battle.source, battle.target
+    if battle.attacker != seat or view.owner[dst] == seat or view.armies[src] < 2:
+        return None
+    if conquest_chance(view.armies[src], view.armies[dst]) < PRESS_ON:
+        return None
+    return Attack(src, dst, attack_dice(view.armies[src]))
+
+
+def expert(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
+    """Tries strong's usual, bold, careful and fortifying plans on sampled worlds, keeps
+    strong's move unless another plays clearly better."""
+    if _routine(view):
+        return strong_move(view, seat, P)
+    throw = pressing(view, seat)
+    if throw is not None:
+        return throw
+    short = this_turn(view)
+    possible = possible_objectives(short, seat)
+    seed_of = search.world_seeds(rng)
+    return _search(
+        short,
+        seat,
+        lambda i: fill(short, seat, random.Random(seed_of(i)), possible),
+        search.budget(PLAYOUTS),
+        4,
+    )
+
+
+def oracle(state: AtaqueState, seat: Seat, rng: random.Random) -> Any:
+    """The same search handed the real game: the other objectives and cards, the draw pile
+    and the dice to come are known, so one world per proposal tells it all."""
+    view = ATAQUE.view(state, seat)
+    if _routine(view):
+        return strong_move(view, seat, P)
+    short = this_turn(state)
+    return _search(this_turn(view), seat, lambda i: short, len(PLANS) + 1, 1)

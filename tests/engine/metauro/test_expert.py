@@ -1,0 +1,136 @@
+"""The expert: legal in every phase of a battle, blind to the dice to come, and it takes a
+won battle when one is on the board."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import attrs
+
+from engine.metauro.actions import Deploy, Pass
+from engine.metauro.ai import plan_moves
+from engine.metauro.data import CAVALRY, GENERAL, INFANTRY
+from engine.metauro.expert import _quick_move, determinize, evaluate, expert, oracle
+from engine.metauro.rules import METAURO
+from engine.metauro.state import ADVANCE, DEPLOY, MOVE, PAIR, RETREAT, MetauroState, Unit
+from engine.rng import Rng
+
+from .helpers import C, R, rigged
+
+STRONG = METAURO.bots["strong"]
+
+
+def strong_battle(scenario: str, seed: int) -> Iterator[MetauroState]:
+    """Every position of a battle the strong bot plays for both sides."""
+    state = METAURO.new({"scenario": scenario}, seed)
+    while METAURO.outcome(state) is None:
+        yield state
+        seat = state.active
+        state = METAURO.apply(state, seat, STRONG(METAURO.view(state, seat), seat, None))
+
+
+def ask(bot, state: MetauroState, seed: int = 0):
+    seat = state.active
+    return bot(METAURO.view(state, seat), seat, random.Random(seed))
+
+
+def test_the_expert_answers_legally_in_every_phase_of_both_battles() -> None:
+    phases: set[str] = set()
+    for scenario, seed in (("metauro", 3), ("zama", 4)):
+        asked: dict[str, int] = {}
+        for ply, state in enumerate(strong_battle(scenario, seed)):
+            if asked.get(state.phase, 0) >= 2 or (state.phase == MOVE and ply % 9):
+                continue
+            asked[state.phase] = asked.get(state.phase, 0) + 1
+            action = ask(expert, state, ply)
+            assert action in METAURO.legal_actions(state, state.active), (scenario, ply)
+        phases |= set(asked)
+    assert phases == {DEPLOY, MOVE, PAIR, RETREAT, ADVANCE}
+
+
+def positions(scenario: str, seed: int, phase: str, count: int) -> list[MetauroState]:
+    """The first ``count`` positions of a strong battle in ``phase`` with a choice to make."""
+    out = []
+    for state in strong_battle(scenario, seed):
+        if state.phase == phase and len(METAURO.legal_actions(state, state.active)) > 2:
+            out.append(state)
+            if len(out) == count:
+                break
+    return out
+
+
+def test_the_dice_to_come_change_nothing() -> None:
+    """Two battles that differ only in the dice the RNG will roll: the same view, the same
+    worlds, the same answer."""
+    for state in positions("zama", 5, PAIR, 2) + positions("metauro", 6, MOVE, 2):
+        other = attrs.evolve(state, rng=Rng.from_seed(state.rng.seed + 1))
+        assert METAURO.view(other, state.active) == METAURO.view(state, state.active)
+        assert ask(expert, state, 9) == ask(expert, other, 9)
+
+
+def test_a_world_is_the_view_with_fresh_dice() -> None:
+    state = positions("zama", 7, MOVE, 1)[0]
+    seat = state.active
+    view = METAURO.view(state, seat)
+    worlds = [determinize(view, seat, random.Random(i)) for i in range(3)]
+    for world in worlds:
+        assert METAURO.view(world, seat) == view
+        assert METAURO.legal_actions(world, seat) == METAURO.legal_actions(state, seat)
+    assert len({w.rng for w in worlds}) == 3
+    assert determinize(view, seat, random.Random(1)) == worlds[1]
+
+
+def test_the_expert_takes_both_standards_when_it_can() -> None:
+    state = rigged(
+        (R, CAVALRY, "n5"),
+        (R, CAVALRY, "n7"),
+        (R, GENERAL, "a11"),
+        (C, GENERAL, "k1"),
+        (C, INFANTRY, "k11"),
+    )
+    for ply in range(10):
+        if METAURO.outcome(state) is not None:
+            break
+        assert state.active == R
+        state = METAURO.apply(state, R, ask(expert, state, ply))
+    assert METAURO.outcome(state).winners == (R,)
+
+
+def test_the_expert_ends_a_quiet_battle_it_is_winning() -> None:
+    units = ((R, INFANTRY, "c5"), (R, GENERAL, "a11"), (C, INFANTRY, "n5"), (C, GENERAL, "p1"))
+    fallen = (Unit(id=4, side=C, kind=INFANTRY, square="k5"),)
+    ahead = rigged(*units, scenario="zama", passes=1, fallen=fallen)
+    assert ask(expert, ahead) == Pass()
+
+
+def test_the_evaluation_prefers_the_side_that_lost_fewer() -> None:
+    units = ((R, INFANTRY, "c5"), (R, GENERAL, "a6"), (C, INFANTRY, "n5"), (C, GENERAL, "p6"))
+    lost = [Unit(id=4 + i, side=C, kind=INFANTRY, square="k5") for i in range(3)]
+    values = [
+        evaluate(rigged(*units, fallen=tuple(lost[:n]), turn=60), R) for n in range(len(lost) + 1)
+    ]
+    assert values == sorted(values) and values[0] < values[-1]
+    assert all(0.0 < v < 1.0 for v in values)
+
+
+def test_the_oracle_answers_legally_from_the_real_battle() -> None:
+    for state in positions("zama", 8, PAIR, 1) + positions("metauro", 8, MOVE, 1):
+        action = oracle(state, state.active, random.Random(0))
+        assert action in METAURO.legal_actions(state, state.active)
+    assert oracle(METAURO.new({}, 1), C, random.Random(0)) == Deploy()
+
+
+def test_a_playout_plays_the_strong_plan_as_the_rules_would() -> None:
+    """The playouts move the strong bot's planned units without asking the rules again: each
+    planned move must be legal and land where ``apply`` would put it."""
+    checked = 0
+    for state in positions("zama", 9, MOVE, 3) + positions("metauro", 9, MOVE, 3):
+        seat = state.active
+        for move in plan_moves(state, seat):
+            assert move in METAURO.legal_actions(state, seat)
+            applied = METAURO.apply(state, seat, move)
+            state = _quick_move(state, move)
+            assert state == attrs.evolve(applied, log=state.log)
+            checked += 1
+    assert checked > 10
