@@ -63,7 +63,7 @@ Match User {user}
     KbdInteractiveAuthentication no
     ClientAliveInterval 30
     ClientAliveCountMax 4
-    AcceptEnv LANG LC_* COLORTERM TEXTUAL_COLOR_SYSTEM TEXTUAL_ANIMATIONS NO_COLOR
+    AcceptEnv LANG LANGUAGE LC_* COLORTERM TEXTUAL_COLOR_SYSTEM TEXTUAL_ANIMATIONS NO_COLOR
 """
 
 

@@ -341,6 +341,8 @@ def short_game(app, seats, seed: int) -> Session:
 
 @pytest.mark.parametrize("human", [0, 1])
 async def test_a_whole_short_game_by_keys_against_the_expert(make_app, human):
+    """The player (Texan, then Mexican) plays every move by keys, from the first draw to the
+    result screen; the expert bot plays the other side."""
     expert = SeatInfo(kind="bot", name="E", level="expert")
     me = SeatInfo(kind="human", name="Travis" if human == 0 else "SA")
     seats = (me, expert) if human == 0 else (expert, me)

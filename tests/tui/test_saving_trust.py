@@ -15,7 +15,7 @@ from saves.store import SaveStore
 from tests.tui.conftest import settle
 from tui.screens import game as game_screen
 from tui.screens.campaigns import CampaignsScreen
-from tui.screens.dialogs import ConfirmDialog, ConflictDialog
+from tui.screens.dialogs import ConfirmDialog, ConflictDialog, say
 from tui.screens.game import GameScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.registry import screen_for
@@ -87,7 +87,7 @@ async def test_quit_with_unsaved_moves_asks_instead_of_crashing(make_app, store,
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
-        assert "could not be saved" in app.screen.question
+        assert "could not be saved" in say(app.screen.question)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -118,7 +118,7 @@ async def test_opening_a_game_open_elsewhere_offers_to_take_it_over(make_app, st
         app.resume("Shared")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
-        assert "open in another session" in app.screen.question
+        assert "open in another session" in say(app.screen.question)
         await pilot.press("y")
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen)

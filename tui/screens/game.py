@@ -666,10 +666,10 @@ class GameScreen(Screen):
         self._conflict_open = True
 
         def chosen(what: str | None) -> None:
-            self._conflict_open = False
-            if what == "load":
+            if what == "load":  # this screen gives way: it must never ask again meanwhile
                 self.load_newer()
             else:
+                self._conflict_open = False
                 self.keep_as_copy()
 
         self.app.push_screen(ConflictDialog(conflict.reason), chosen)
