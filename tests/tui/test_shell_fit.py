@@ -252,7 +252,11 @@ async def test_rules_are_readable_and_house_rules_one_key_away(make_app, size, l
         app.push_screen(RulesScreen(game))
         await pilot.pause(0.3)
         assert_on_screen(app, _("Rules · {game}").format(game=game.name))
-        footer = footer_line(app)
+        for _wait in range(50):  # a loaded machine may draw the footer a moment later
+            footer = footer_line(app)
+            if footer.strip():
+                break
+            await pilot.pause(0.1)
         assert f"h {_('House rules')}" in footer and f"esc {_('Back')}" in footer, footer
         await pilot.press("h")
         await pilot.pause(0.3)
