@@ -29,8 +29,8 @@ from engine import search
 from engine.core import HIDDEN, Seat
 from engine.gallic.actions import Continue, Discard
 from engine.gallic.data import DECK_SIZE, HAND_SIZE, MAX_EXCHANGE, ROME
-from engine.gallic.rules import _decide, _draw
-from engine.gallic.scoring import _FAST, hand_total
+from engine.gallic.rules import decide, draw_cards
+from engine.gallic.scoring import FAST_PROFILE, hand_total
 from engine.gallic.state import (
     DISCARD,
     Battle,
@@ -63,7 +63,7 @@ FIRST, FINALISTS, FINAL = 4, 4, 16
 def discards(hand: Sequence[int], side: Seat) -> list[tuple[int, ...]]:
     """The exchanges worth weighing: penalties always go, and within a kind the weakest cards
     go first (keeping a weaker card of the same kind instead is never better)."""
-    fast = _FAST[side]
+    fast = FAST_PROFILE[side]
     kinds: list[list[tuple[int, int]]] = [[] for _ in range(6)]
     for c in hand:
         k, s = fast[c]
@@ -153,7 +153,7 @@ def exchange(side: Side, seat: Seat, out: tuple[int, ...], rng: Rng) -> Side:
         hand=tuple(c for c in side.hand if c not in out),
         exchanged=side.exchanged + out,
     )
-    return _draw(side, len(out), seat, rng)[0]
+    return draw_cards(side, len(out), seat, rng)[0]
 
 
 def next_battle(side: Side, seat: Seat, rng: random.Random) -> int:
@@ -165,7 +165,7 @@ def next_battle(side: Side, seat: Seat, rng: random.Random) -> int:
     rng.shuffle(rest)
     pile = tuple(sorted(side.discard + side.hand + side.exchanged))
     shuffles = Rng.from_seed(rng.getrandbits(64))
-    dealt, shuffles, _ = _draw(
+    dealt, shuffles, _ = draw_cards(
         Side(deck=tuple(rest), hand=(), discard=pile), HAND_SIZE, seat, shuffles
     )
     return hand_total(seat, exchange(dealt, seat, greedy(dealt.hand, seat), shuffles).hand)
@@ -186,7 +186,7 @@ def _battles(winners: tuple[Seat | None, ...]) -> tuple[Battle, ...]:
 def settled(winners: tuple[Seat | None, ...], battles_to_play: int, streak_to_win: int) -> float:
     """Rome's result once these battle winners decide the war (1, 0, or 0.5 for a draw); -1
     while the war goes on."""
-    result = _decide(_battles(winners), battles_to_play, streak_to_win)
+    result = decide(_battles(winners), battles_to_play, streak_to_win)
     if result is None:
         return -1.0
     return 0.5 if not result.winners else float(result.winners == (ROME,))

@@ -102,11 +102,11 @@ def _wins(battles: Sequence[Battle]) -> tuple[int, int]:
 
 
 def _as_written(message: str) -> str:
-    """A msgid as the English record keeps it (``_decide`` without ``shown``)."""
+    """A msgid as the English record keeps it (``decide`` without ``shown``)."""
     return message
 
 
-def _decide(
+def decide(
     battles: Sequence[Battle], battles_to_play: int, streak_to_win: int, shown: bool = False
 ) -> Outcome | None:
     """The outcome after the battles fought so far, or None while the game goes on; its
@@ -133,7 +133,9 @@ def _decide(
 # --- the game ----------------------------------------------------------------------------------
 
 
-def _draw(side: Side, n: int, seat: Seat, rng: Rng) -> tuple[Side, Rng, tuple[Reshuffled, ...]]:
+def draw_cards(
+    side: Side, n: int, seat: Seat, rng: Rng
+) -> tuple[Side, Rng, tuple[Reshuffled, ...]]:
     """Draw ``n`` cards; an empty deck is rebuilt from the discard pile and this battle's
     face-down exchanged cards, which are physically on that pile."""
     drawn = side.deck[:n]
@@ -271,7 +273,7 @@ class GallicGame:
             Exchanged(seat=seat, count=len(cards), cards=cards, visible_to=frozenset({seat})),
             Exchanged(seat=seat, count=len(cards), visible_to=frozenset({other})),
         )
-        side, rng, reshuffles = _draw(side, len(cards), seat, state.rng)
+        side, rng, reshuffles = draw_cards(side, len(cards), seat, state.rng)
         sides = (side, state.sides[1]) if seat == ROME else (state.sides[0], side)
         state = attrs.evolve(
             state, rng=rng, sides=sides, chosen=state.chosen | {seat}, log=log + reshuffles
@@ -289,7 +291,7 @@ class GallicGame:
         )
         battles = state.battles + (battle,)
         log = state.log + (BattleResolved(number=state.number, totals=(t0, t1), winner=winner),)
-        result = _decide(battles, state.battles_to_play, state.streak_to_win)
+        result = decide(battles, state.battles_to_play, state.streak_to_win)
         if result is None:
             return attrs.evolve(state, phase=REVEAL, ready=frozenset(), battles=battles, log=log)
         log += (GameEnded(winners=result.winners, reason=result.reason),)
@@ -307,7 +309,7 @@ class GallicGame:
             cleared = Side(
                 deck=side.deck, hand=(), discard=side.discard + side.hand + side.exchanged
             )
-            cleared, rng, reshuffles = _draw(cleared, HAND_SIZE, s, rng)
+            cleared, rng, reshuffles = draw_cards(cleared, HAND_SIZE, s, rng)
             sides.append(cleared)
             log += reshuffles
         return attrs.evolve(
@@ -344,7 +346,7 @@ class GallicGame:
         """The reason in the current language, not the English one the log keeps."""
         if state.phase != OVER:
             return None
-        return _decide(state.battles, state.battles_to_play, state.streak_to_win, shown=True)
+        return decide(state.battles, state.battles_to_play, state.streak_to_win, shown=True)
 
     def progress(self, state: GallicState) -> str:
         rome, gauls = wins(state)

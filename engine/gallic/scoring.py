@@ -19,7 +19,7 @@ _PROFILE: tuple[tuple[tuple[str, int], ...], ...] = tuple(
 )
 # Kind as a small int (0..3 base types in BASE_TYPES order, 4 leader, 5 penalty) for hand_total.
 _KIND_INDEX = {**{t: i for i, t in enumerate(BASE_TYPES)}, "L": 4, "P": 5}
-_FAST: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+FAST_PROFILE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((_KIND_INDEX[k], s) for k, s in prof) for prof in _PROFILE
 )
 
@@ -71,7 +71,7 @@ def hand_total(side: Seat, hand_ids: Iterable[int]) -> int:
     One leader goes where it beats the weakest second slot; two leaders either fill the two
     weakest second slots of different types, or both go into one type.
     """
-    fast = _FAST[side]
+    fast = FAST_PROFILE[side]
     a = [0, 0, 0, 0]
     b = [0, 0, 0, 0]
     l1 = l2 = 0
