@@ -55,6 +55,8 @@ def best_action(
     *,
     min_worlds: int = 4,
     z: float = 2.5,
+    head_start: float = 0.0,
+    probe: int = 0,
 ) -> Any:
     """The action with the best mean ``value(action, world)`` over common worlds.
 
@@ -62,11 +64,28 @@ def best_action(
     batch of worlds; after each batch the actions clearly behind the leader (paired
     difference more than ``z`` standard errors, or the bottom half when the budget says so)
     are dropped, and the search stops as soon as one action is left or the playouts are spent.
-    A decision with one legal action costs nothing; an obvious one costs a few worlds.
-    Ties go to the earlier action, so the answer never depends on timing.
+    A decision with one legal action costs nothing; an obvious one ends after the first round
+    (a small budget's first round is ``min_worlds`` worlds).
+    Ties go to the earlier action, so the answer never depends on timing. ``head_start`` is
+    added to the first action's value in every world: a default move (a weaker bot's) that an
+    alternative must clearly beat, since the playouts' own noise and bias favour novelty.
+
+    With ``probe``, every action is first scored on that many worlds: one clearly ahead of all
+    the others there is the answer at once (the one the whole budget nearly always picks too);
+    otherwise the search runs as without it, reusing those scores, and answers the same. It
+    pays where most decisions are obvious but a large first round would not notice.
     """
     if len(actions) == 1:
         return actions[0]
+    if probe:
+        value = _remembered(value)
+        first = [
+            [value(a, w) + (head_start if i == 0 else 0.0) for w in range(probe)]
+            for i, a in enumerate(actions)
+        ]
+        ahead = _survivors(list(range(len(actions))), first, z, halve=False)
+        if len(ahead) == 1:
+            return actions[ahead[0]]
     scores: list[list[float]] = [[] for _ in actions]
     alive = list(range(len(actions)))
     rounds = max(1, math.ceil(math.log2(len(actions))))
@@ -76,12 +95,26 @@ def best_action(
         per_round = max(1, (playouts - spent) // (rounds * len(alive)))
         batch = max(min_worlds if worlds == 0 else 1, per_round)
         for i in alive:
-            scores[i].extend(value(actions[i], w) for w in range(worlds, worlds + batch))
+            bonus = head_start if i == 0 else 0.0
+            scores[i].extend(value(actions[i], w) + bonus for w in range(worlds, worlds + batch))
         worlds += batch
         spent += batch * len(alive)
         rounds = max(1, rounds - 1)
         alive = _survivors(alive, scores, z, halve=spent < playouts and worlds >= min_worlds)
     return actions[max(alive, key=lambda i: (sum(scores[i]), -i))]
+
+
+def _remembered(value: Callable[[Any, int], float]) -> Callable[[Any, int], float]:
+    """``value`` asked at most once per (action, world): a probe's worlds are scored again."""
+    known: dict[tuple[int, int], float] = {}
+
+    def remembered(action: Any, w: int) -> float:
+        key = (id(action), w)
+        if key not in known:
+            known[key] = value(action, w)
+        return known[key]
+
+    return remembered
 
 
 def _survivors(alive: list[int], scores: list[list[float]], z: float, halve: bool) -> list[int]:

@@ -132,7 +132,7 @@ def _placed_this_turn(view: AtaqueState) -> list[int]:
     return placed
 
 
-def _follow_plan(view: AtaqueState, plan: list[int]) -> Place:
+def follow_plan(view: AtaqueState, plan: list[int]) -> Place:
     """The next Place of a whole-turn plan (armies per territory), minus what is placed."""
     placed = _placed_this_turn(view)
     for t in range(TERRITORY_COUNT):
@@ -144,7 +144,7 @@ def _follow_plan(view: AtaqueState, plan: list[int]) -> Place:
     return _any_placeable(view)
 
 
-def _pools(view: AtaqueState, seat: Seat) -> tuple[int, tuple[int, ...], list[int]]:
+def placement_pools(view: AtaqueState, seat: Seat) -> tuple[int, tuple[int, ...], list[int]]:
     """(general armies, bonus continents, armies before placing) of the placement under
     way. Continent bonuses come only with the turn's reinforcements, never mid-turn."""
     events, mid_turn = _placement_events(view)
@@ -272,7 +272,7 @@ def _teg_hand_out(scores: dict[int, int], count: int, plan: list[int]) -> None:
 
 
 def _teg_place(view: AtaqueState, seat: Seat) -> Place:
-    general, conts, before = _pools(view, seat)
+    general, conts, before = placement_pools(view, seat)
     board = _Board(view, seat, before)
     plan = [0] * TERRITORY_COUNT
     for c in conts:  # ai_fichas_en_cont
@@ -280,7 +280,7 @@ def _teg_place(view: AtaqueState, seat: Seat) -> Place:
         _teg_hand_out(scores, CONTINENTS[c].bonus, plan)
     scores = {t: board.score(t) for t in range(TERRITORY_COUNT) if board.mine(t)}
     _teg_hand_out(scores, general, plan)
-    return _follow_plan(view, plan)
+    return follow_plan(view, plan)
 
 
 def _teg_dangerous(view: AtaqueState, board: _Board, src: int, dst: int) -> bool:
@@ -778,7 +778,7 @@ class _Strike:
 
 
 def _strong_place(view: AtaqueState, seat: Seat, params: Mapping[str, float] = P) -> Place:
-    general, conts, before = _pools(view, seat)
+    general, conts, before = placement_pools(view, seat)
     values = _Values(view, seat, params)
     mine = values.mine
     plan = [0] * TERRITORY_COUNT
@@ -844,7 +844,7 @@ def _strong_place(view: AtaqueState, seat: Seat, params: Mapping[str, float] = P
         _teg_hand_out(scores, spread, extra)
         for t in range(TERRITORY_COUNT):
             plan[t] += extra[t]
-    return _follow_plan(view, plan)
+    return follow_plan(view, plan)
 
 
 def _strong_attack(

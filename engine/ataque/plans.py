@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.ataque.ai import P, _follow_plan, _pools, strong_move
+from engine.ataque.ai import P, follow_plan, placement_pools, strong_move
 from engine.ataque.data import CONTINENT_OF, CONTINENTS, NEIGHBOURS, TERRITORY_COUNT
 from engine.ataque.odds import conquest_chance
 from engine.ataque.state import PLACE, AtaqueState
@@ -31,7 +31,7 @@ def fortify_place(view: AtaqueState, seat: Seat) -> Any:
     """One ``Place`` of a plan that spends each army where it most lowers the chance of
     losing a territory to its strongest enemy neighbour; a held continent's territories
     count more, by its bonus."""
-    general, conts, before = _pools(view, seat)
+    general, conts, before = placement_pools(view, seat)
     owner = view.owner
     mine = [o == seat for o in owner]
     held = [all(mine[t] for t in c.territories) for c in CONTINENTS]
@@ -60,7 +60,7 @@ def fortify_place(view: AtaqueState, seat: Seat) -> Any:
     for c in conts:
         spend(CONTINENTS[c].bonus, list(CONTINENTS[c].territories))
     spend(max(0, general), [t for t in range(TERRITORY_COUNT) if mine[t]])
-    return _follow_plan(view, plan)
+    return follow_plan(view, plan)
 
 
 def _fortify(state: AtaqueState, seat: Seat) -> Any:

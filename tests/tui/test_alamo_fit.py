@@ -102,7 +102,11 @@ async def assert_rows(pilot, app, screen: AlamoScreen) -> None:
             for token in words:
                 assert readable(token, face.title) or readable(token, hint), (token, face.title)
             assert hand.cursor == i
-            detail = str(screen.query_one("#detail").render()).strip()
+            for _tries in range(20):  # the detail follows the cursor a refresh later
+                detail = str(screen.query_one("#detail").render()).strip()
+                if face.title in detail:
+                    break
+                await pilot.pause(0.05)
             assert face.title in detail
             assert_on_screen(app, detail)
             await pilot.press("right")

@@ -13,9 +13,10 @@ from engine.ataque.actions import Attack, EndPhase
 from engine.ataque.board import objective_met
 from engine.ataque.data import CARD_COUNT, CONTINENTS, OBJECTIVES
 from engine.ataque.evaluation import FEATURES, WEIGHTS, features, win_chances
+from engine.ataque.plans import PLANS
 from engine.ataque.rules import ATAQUE
 from engine.ataque.sampling import possible_objectives
-from engine.ataque.state import ATTACK, EXCHANGE, PLACE, REGROUP
+from engine.ataque.state import ATTACK, EXCHANGE, PLACE, REGROUP, Placed
 from engine.core import HIDDEN, IllegalAction
 
 from .helpers import CONT, rigged, t
@@ -146,6 +147,56 @@ def test_it_stops_rather_than_throw_its_armies_away() -> None:
     )
     action = expert(ATAQUE.view(state, 0), 0, random.Random(2))
     assert action == EndPhase()
+
+
+def test_a_placement_follows_the_plan_it_started() -> None:
+    """Before its first army every plan is followed; after some armies, only the plans that
+    would have placed them, and always the one whose moves were played."""
+    state = next(
+        s
+        for s in positions(11)
+        if s.phase == PLACE and s.to_place >= 4 and not isinstance(s.log[-1], Placed)
+    )
+    seat = state.active
+    view = ATAQUE.view(state, seat)
+    assert expert_module.following(view, seat) == PLANS
+    first = {plan: plan(view, seat) for plan in PLANS}
+    assert len(set(first.values())) > 1
+    checked = 0
+    for plan in PLANS:
+        played = ATAQUE.apply(state, seat, first[plan])
+        if played.phase != PLACE:
+            continue  # all placed at once
+        view = expert_module.this_turn(ATAQUE.view(played, seat))
+        same = tuple(p for p in PLANS if first[p] == first[plan])
+        assert expert_module.following(view, seat) == same
+        checked += 1
+        played = ATAQUE.apply(played, seat, plan(view, seat))
+        if played.phase == PLACE:
+            view = expert_module.this_turn(ATAQUE.view(played, seat))
+            assert plan in expert_module.following(view, seat)
+    assert checked >= 2
+
+
+def test_a_clear_decision_is_settled_at_the_first_look(monkeypatch) -> None:
+    """Taking the last territory of the objective wins at once, stopping does not: the
+    first look's worlds settle it, the full budget is never spent."""
+    owners = {name: 0 for c in ("Asia", "América del Sur") for name in _territories(c)}
+    owners["Brasil"] = 1
+    state = rigged(
+        owners,
+        armies={"Argentina": 20},
+        objectives=(ASIA_SUR, OCCUPY_24, DESTROY_BLACK),
+        conquered=True,
+    )
+    turns = []
+    finish = expert_module.finish_turn
+    monkeypatch.setattr(
+        expert_module, "finish_turn", lambda *args: turns.append(1) or finish(*args)
+    )
+    action = expert(ATAQUE.view(state, 0), 0, random.Random(3))
+    assert action == Attack(t("Argentina"), t("Brasil"), 3)
+    assert len(turns) == 2 * expert_module.EARLY
 
 
 def test_routine_steps_are_strongs(game_positions) -> None:

@@ -114,6 +114,21 @@ def test_the_evaluation_prefers_the_side_that_lost_fewer() -> None:
     assert all(0.0 < v < 1.0 for v in values)
 
 
+def test_the_evaluation_values_a_lead_the_enemy_let_stand() -> None:
+    """The enemy passed: a side ahead on losses wins by passing too, one behind must attack."""
+    units = ((R, INFANTRY, "c5"), (R, GENERAL, "a6"), (C, INFANTRY, "n5"), (C, GENERAL, "p6"))
+    fallen = (Unit(id=4, side=C, kind=INFANTRY, square="k5"),)
+    ahead = [evaluate(rigged(*units, fallen=fallen, passes=p), R) for p in (0, 1)]
+    behind = [evaluate(rigged(*units, fallen=fallen, passes=p), C) for p in (0, 1)]
+    assert ahead[1] > ahead[0] > 0.5 > behind[0] > behind[1]
+
+
+def test_the_evaluation_fears_riders_within_reach_of_the_general() -> None:
+    far = rigged((R, GENERAL, "e6"), (C, CAVALRY, "n5"), (C, GENERAL, "p6"), scenario="zama")
+    near = rigged((R, GENERAL, "e6"), (C, CAVALRY, "h5"), (C, GENERAL, "p6"), scenario="zama")
+    assert evaluate(near, R) < evaluate(far, R)
+
+
 def test_the_oracle_answers_legally_from_the_real_battle() -> None:
     for state in positions("zama", 8, PAIR, 1) + positions("metauro", 8, MOVE, 1):
         action = oracle(state, state.active, random.Random(0))
