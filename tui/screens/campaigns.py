@@ -35,6 +35,7 @@ from tui.screens.series import (
     score_text,
     seat_text,
 )
+from tui.widgets.footer import KeysFooter
 
 
 def file_name(broken: BrokenSave) -> str:
@@ -106,7 +107,7 @@ class CampaignsScreen(Screen):
         yield OptionList(id="series-list")
         yield DataTable(cursor_type="row", zebra_stripes=True, id="campaigns")
         yield Static(id="campaign-detail", classes="hint")
-        yield Footer()
+        yield KeysFooter()
 
     laid_out_for: int | None = None  # the window width the columns were sized for
     series: dict  # campaign file name -> Status or BrokenCampaign

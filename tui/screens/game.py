@@ -50,6 +50,7 @@ from saves.tables import (
 from tui import terminal
 from tui.screens.dialogs import Said, say
 from tui.textual_i18n import recompose_keeping_input
+from tui.widgets.footer import KeysFooter
 from tui.widgets.status import StatusBar, Thinking
 
 MAX_BOT_RETRIES = 3
@@ -93,7 +94,7 @@ class HandOverScreen(Screen):
             )
             yield Static(_("Everyone else, look away.\n\nPress Enter or Space when you are ready."))
             yield Button(_("Ready"), variant="primary", id="ready")
-        yield Footer()
+        yield KeysFooter()
 
     async def language_changed(self) -> None:
         await recompose_keeping_input(self)
@@ -241,7 +242,7 @@ class GameScreen(Screen):
         yield Header()
         yield from self.compose_board()
         yield StatusBar(id="status")
-        yield Footer()
+        yield KeysFooter()
 
     def compose_board(self) -> ComposeResult:
         yield from ()

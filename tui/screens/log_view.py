@@ -15,11 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _, number
 from engine.words import plural
+from tui.widgets.footer import KeysFooter
 
 SINCE = N_("── since your last move ──")  # the marker line (``_(SINCE)`` where shown)
 SEARCH_HINT = N_("search the log, Enter: next match")
@@ -75,7 +76,7 @@ class LogScreen(Screen):
             yield OptionList(*self.options(), id="log-lines")
             yield Input(placeholder=_(SEARCH_HINT), id="log-search")
             yield Static("", id="log-found")
-        yield Footer()
+        yield KeysFooter()
 
     def options(self) -> list[Option]:
         """One option a line, with the marker before the first line since the last move."""

@@ -17,12 +17,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine import registry
 from engine.i18n import N_, _, ngettext, number
 from saves.paths import visible
+from tui.widgets.footer import KeysFooter
 
 BANNER = "⚔  B A T A L L A S  ⚔"
 TAGLINE = N_("historical war games from old print-and-play rule sheets")
@@ -100,7 +101,7 @@ class MenuScreen(Screen):
             yield Static(BANNER, id="banner")
             yield Static(_(TAGLINE), id="tagline")
             yield OptionList(id="menu")
-        yield Footer()
+        yield KeysFooter()
 
     def language_changed(self) -> None:
         """The tagline and every entry in the language just chosen."""

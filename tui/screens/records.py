@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from engine.i18n import N_, _, number
 from engine.words import plural
@@ -22,6 +22,7 @@ from saves.paths import visible
 from saves.records import ALAMO_HELD, LADDER_CLIMB, MATES_SOLO, Records, compute
 from saves.store import SaveStore
 from tui.crash import log_crash
+from tui.widgets.footer import KeysFooter
 
 NUMBER = 5  # the narrowest column of counts ("Games" and "Drawn" are the widest headers)
 COUNTS = (N_("Games"), N_("Won"), N_("Lost"), N_("Drawn"))
@@ -64,7 +65,7 @@ class RecordsScreen(Screen):
         yield DataTable(cursor_type="row", zebra_stripes=True, id="records-games")
         yield Static(_("Best streaks"), classes="records-label", id="streaks-label")
         yield DataTable(cursor_type="row", zebra_stripes=True, id="records-streaks")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = _("Records")

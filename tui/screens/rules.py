@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, MarkdownViewer
+from textual.widgets import Header, MarkdownViewer
 
 from engine.i18n import N_, _
+from tui.widgets.footer import KeysFooter
 
 # The title of the house-rules section in each language's RULES file ("## House rules"); the
 # rules' own tests (tests/engine/test_rules_translations.py) hold every translation to it.
@@ -42,7 +43,7 @@ class RulesScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield MarkdownViewer(self.markdown, show_table_of_contents=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = _("Rules · {game}").format(game=self.game.name)

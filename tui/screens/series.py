@@ -17,7 +17,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     DataTable,
-    Footer,
     Header,
     Input,
     Label,
@@ -47,6 +46,7 @@ from tui.crash import log_crash
 from tui.language import when
 from tui.screens.setup import default_bot_level, named_seats, seat_choices, seed_and_start
 from tui.textual_i18n import recompose_keeping_input
+from tui.widgets.footer import KeysFooter
 
 # The option each kind offers, as (option key, the game whose option it is, label msgid).
 KIND_OPTIONS = {
@@ -203,7 +203,7 @@ class SeriesSetupScreen(Screen):
             yield from self.compose_seats()
             yield from self.compose_options()
             yield from seed_and_start(_("random — or a number to replay the campaign's deals"))
-        yield Footer()
+        yield KeysFooter()
 
     def compose_seats(self) -> ComposeResult:
         player = self.app.player or ""
@@ -416,7 +416,7 @@ class SeriesScreen(Screen):
         yield Static(id="series-head")
         yield DataTable(cursor_type="row", zebra_stripes=True, id="series-games")
         yield Static(id="series-detail")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = _("Campaign")

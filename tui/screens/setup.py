@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from engine import registry
@@ -16,6 +16,7 @@ from saves.paths import unprintable_problem
 from saves.record import SeatInfo, bot_name, level_name
 from saves.session import Session
 from tui.textual_i18n import recompose_keeping_input
+from tui.widgets.footer import KeysFooter
 
 HUMAN = "human"
 
@@ -182,7 +183,7 @@ class SetupScreen(Screen):
                         compact=True,
                     )
             yield from seed_and_start(_("random — or a number to replay a deal"))
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#kind-0", Select).focus()

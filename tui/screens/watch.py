@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _, ngettext, number
@@ -21,6 +21,7 @@ from engine.words import plural
 from saves.paths import visible
 from saves.record import SaveError
 from saves.tables import Table, TableWatch, count_watchers, turn_text
+from tui.widgets.footer import KeysFooter
 
 WATCH_POLL = 1.0  # seconds between looks at the tables folder
 
@@ -62,7 +63,7 @@ class WatchScreen(Screen):
         yield Header()
         yield Static(id="watch-where", classes="hint")
         yield OptionList(id="watch-list")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = _("Watch a table")
