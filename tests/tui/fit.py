@@ -70,6 +70,17 @@ def footer(app) -> str:
     return screen_lines(app)[-1]
 
 
+async def footer_drawn(pilot, app) -> str:
+    """The footer once its keys are drawn: Textual composes them after a refresh, which a
+    loaded machine may draw a moment after the rest of the screen."""
+    for _wait in range(50):
+        line = footer(app)
+        if line.strip():
+            return line
+        await pilot.pause(0.1)
+    return footer(app)
+
+
 def _shows(line: str, key: str) -> bool:
     return re.search(rf"(?<!\S){re.escape(key)}(?!\S)", line) is not None
 

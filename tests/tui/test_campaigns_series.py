@@ -13,7 +13,7 @@ from saves.record import SeatInfo
 from saves.session import Session
 from tests.saves.test_campaigns import finish
 from tests.tui.conftest import settle
-from tests.tui.fit import assert_on_screen, screen_lines, screen_text
+from tests.tui.fit import assert_on_screen, footer_drawn, screen_lines, screen_text
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.game import GameScreen, ResultScreen
 from tui.screens.records import RecordsScreen
@@ -147,6 +147,7 @@ async def test_every_kind_of_campaign_sets_up_within_80x24(make_app, kind):
         region = app.screen.region
         for widget in app.screen.query("Select, Input, Button, Label, OptionList"):
             assert region.contains_region(widget.region), f"{widget} is cut\n{screen_text(app)}"
+        await footer_drawn(pilot, app)
         assert_on_screen(app, KINDS[kind].name, "Start", "^s Start")
 
 

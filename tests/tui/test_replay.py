@@ -16,7 +16,7 @@ from engine.registry import get
 from saves.record import SaveRecord, SeatInfo
 from saves.replay import CHECKPOINT, ReplaySession
 from saves.session import Session
-from tests.tui.fit import assert_on_screen, screen_text
+from tests.tui.fit import assert_on_screen, footer_drawn, screen_text
 from tui import cli
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.replay import replay_screen
@@ -219,7 +219,7 @@ async def test_campaigns_p_opens_the_replay(store, make_app):
     record = bot_game(store, "alamo", stop=20)
     app = make_app(start=lambda app: CampaignsScreen())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await footer_drawn(pilot, app)
         assert_on_screen(app, "p Replay")
         await pilot.press("p")
         await pilot.pause()

@@ -16,7 +16,15 @@ from engine.i18n import _
 from saves.record import SeatInfo, level_name
 from saves.session import Session
 from tests.tui.conftest import settle
-from tests.tui.fit import TIGHT, assert_on_screen, fits, screen_lines, screen_text, speak
+from tests.tui.fit import (
+    TIGHT,
+    assert_on_screen,
+    fits,
+    footer_drawn,
+    screen_lines,
+    screen_text,
+    speak,
+)
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
 from tui.screens.game import GameScreen
@@ -34,10 +42,6 @@ LONG_NAMES = (
     "Fortunato Escobar Ribera",
 )
 LONG_TITLE = "The long war for the world, second campaign of the year"
-
-
-def footer_line(app) -> str:
-    return screen_lines(app)[-1]
 
 
 def flat(app) -> str:
@@ -70,7 +74,7 @@ async def test_the_menu_shows_every_entry_and_key_without_scrolling(
         in_menu = [line for line in screen_lines(app)[:-1] if "│" in line]
         for entry in (*entries, *map(_, ("Continue", "Campaigns", "Rules", "Quit"))):
             assert any(f"│ {entry} " in line for line in in_menu), entry
-        footer = footer_line(app)
+        footer = await footer_drawn(pilot, app)
         for key, word in (("c", "Continue"), ("l", "Campaigns"), ("r", "Rules"), ("q", "Quit")):
             assert f"{key} {_(word)}" in footer, footer
         if size == TIGHT:  # each entry on one line, every game's first clause whole
@@ -117,7 +121,7 @@ async def test_setup_fields_are_inside_the_screen_with_long_names(
         for widget in app.screen.query("Select, Input, Button, .field-label"):
             assert inside(app, widget), f"{widget} at {widget.region} is cut\n{screen_text(app)}"
         assert_on_screen(app, *LONG_NAMES[:players], _("Start"))
-        footer = footer_line(app)
+        footer = await footer_drawn(pilot, app)
         assert f"^s {_('Start')}" in footer and f"esc {_('Back')}" in footer, footer
 
 
@@ -207,7 +211,7 @@ async def test_campaigns_show_every_title_and_progress_whole(make_app, store, si
                 assert_on_screen(app, entry.reason, "broken.json")
             else:
                 assert_on_screen(app, entry.title, entry.progress)
-        footer = footer_line(app)
+        footer = await footer_drawn(pilot, app)
         for key, word in (("⏎", "Resume"), ("r", "Rename"), ("d", "Delete"), ("esc", "Back")):
             assert f"{key} {_(word)}" in footer, footer
 
@@ -252,11 +256,7 @@ async def test_rules_are_readable_and_house_rules_one_key_away(make_app, size, l
         app.push_screen(RulesScreen(game))
         await pilot.pause(0.3)
         assert_on_screen(app, _("Rules · {game}").format(game=game.name))
-        for _wait in range(50):  # a loaded machine may draw the footer a moment later
-            footer = footer_line(app)
-            if footer.strip():
-                break
-            await pilot.pause(0.1)
+        footer = await footer_drawn(pilot, app)
         assert f"h {_('House rules')}" in footer and f"esc {_('Back')}" in footer, footer
         await pilot.press("h")
         await pilot.pause(0.3)
