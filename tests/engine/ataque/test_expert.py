@@ -16,7 +16,7 @@ from engine.ataque.evaluation import FEATURES, WEIGHTS, features, win_chances
 from engine.ataque.plans import PLANS
 from engine.ataque.rules import ATAQUE
 from engine.ataque.sampling import possible_objectives
-from engine.ataque.state import ATTACK, EXCHANGE, PLACE, REGROUP, Placed
+from engine.ataque.state import ATTACK, EXCHANGE, OVER, PLACE, REGROUP, Placed, TurnEnded
 from engine.core import HIDDEN, IllegalAction
 
 from .helpers import CONT, rigged, t
@@ -219,3 +219,17 @@ def test_the_evaluation_favours_the_army_close_to_its_objective() -> None:
     assert close[0] > away[0] and abs(sum(close) - 1.0) < 1e-9
     state = rigged(far, objectives=objectives)
     assert len(features(state, 0)) == len(FEATURES) == len(WEIGHTS)
+
+
+def test_the_look_ahead_plays_the_others_until_its_next_turn(game_positions) -> None:
+    """After the bot's turn the others play theirs (by the TEG robot's policy): the playout
+    is judged where the bot's next turn starts, or where somebody met his objective."""
+    state = next(s for s in game_positions if s.phase == ATTACK)
+    seat = state.active
+    world = expert_module.determinize(ATAQUE.view(state, seat), seat, random.Random(5))
+    ended = expert_module.finish_turn(world, seat, PLANS[0])
+    after = expert_module.others_play(ended, seat, random.Random(5))
+    assert after.phase == OVER or (after.active == seat and after.turn > ended.turn)
+    played = {e.seat for e in after.log[len(ended.log) :] if isinstance(e, TurnEnded)}
+    alive = {s for s, p in enumerate(after.players) if p.alive and s != seat}
+    assert seat not in played and (played >= alive or after.phase == OVER)
