@@ -96,7 +96,7 @@ def texan_keys(view) -> list[str]:
 
 async def test_a_whole_solitaire_with_keys_only(make_app):
     app = make_app(starter((SeatInfo(kind="human", name="Travis"),), seed=3))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.screen
         assert isinstance(screen, AlamoScreen) and screen.solitaire
@@ -109,7 +109,7 @@ async def test_a_whole_solitaire_with_keys_only(make_app):
 async def test_a_whole_two_player_game_as_the_texans_against_the_strong_bot(make_app):
     seats = (SeatInfo(kind="human", name="Travis"), SeatInfo(kind="bot", name="S", level="strong"))
     app = make_app(starter(seats, seed=8))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.screen
         await play_to_the_end(pilot, app, screen, texan_keys)
@@ -138,7 +138,7 @@ def mexican_keys(view) -> list[str]:
 
 async def test_a_whole_two_player_game_as_the_mexicans_from_the_menu(make_app):
     app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "enter")  # the second game: El Álamo
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.screen.players == 2
@@ -347,7 +347,7 @@ async def test_a_whole_short_game_by_keys_against_the_expert(make_app, human):
     me = SeatInfo(kind="human", name="Travis" if human == 0 else "SA")
     seats = (me, expert) if human == 0 else (expert, me)
     app = make_app(lambda app: screen_for(short_game(app, seats, 21)))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.screen
         assert isinstance(screen, AlamoScreen) and screen.seats[1 - human].level == "expert"

@@ -80,7 +80,7 @@ def human_keys(screen: AtaqueScreen) -> list[str]:
 
 async def test_a_three_player_game_with_keys_only(make_app):
     app = make_app(starter(seed=5))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.screen
         assert isinstance(screen, AtaqueScreen)

@@ -141,7 +141,7 @@ async def test_a_whole_hot_seat_game_never_shows_a_hand_to_the_wrong_player(
 ):
     witness = Witness(monkeypatch)
     app = make_app(lambda app: screen_for(new_session(app.store, game_id, count, config, seed)))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = await play_out(pilot, app, witness, random.Random(seed), cap)
         if game_id in WHOLE:

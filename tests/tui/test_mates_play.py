@@ -73,7 +73,7 @@ async def test_a_three_player_table_game_with_keys_only(make_app):
         SeatInfo(kind="bot", name="C", level="easy"),
     )
     app = make_app(starter(seats, seed=6))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.screen
         assert isinstance(screen, MatesScreen)

@@ -85,7 +85,7 @@ def next_keys(screen: MetauroScreen) -> list[str]:
 
 async def test_a_whole_battle_against_the_strong_bot_with_keys_only(make_app):
     app = make_app(starter(seed=2))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.screen
         assert isinstance(screen, MetauroScreen)
@@ -397,7 +397,7 @@ async def test_a_whole_battle_against_the_expert_bot_with_keys_only(make_app):
         return screen_for(Session.new(METAURO, app.store, seats, {}, seed=1))
 
     app = make_app(start)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.screen
         for _ in range(2000):
