@@ -15,7 +15,8 @@ checks, for every registered game and every bot level, the bot's rng being
 
 Kept fast: small tables and at most ``MAX_PLIES`` moves a game; the searching ``expert`` bots,
 a hundred times slower a move, play ``EXPERT_PLIES`` moves of one seed (enough to reach their
-searches in every phase; the bench plays them whole).
+searches in every phase; the bench plays them whole) on ``EXPERT_BUDGET`` of their playouts:
+an answer that depends on anything but its question does so at any budget.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 
 import pytest
 
+from engine import search
 from engine.core import Bot, Game, Seat
 from engine.registry import ENTRIES, GAMES, entry
 from saves.convert import action_codec
@@ -36,6 +38,7 @@ from saves.convert import action_codec
 ROOT = Path(__file__).resolve().parents[2]
 MAX_PLIES = 150
 EXPERT_PLIES = 60
+EXPERT_BUDGET = 0.25
 SEEDS = (3, 11)
 
 Path_ = list[tuple[Seat, Any]]  # a game as (seat, move as a save file writes it)
@@ -63,6 +66,10 @@ def bot_rng(seed: int, ply: int, seat: Seat) -> random.Random:
 
 def plies_of(level: str) -> int:
     return EXPERT_PLIES if level == "expert" else MAX_PLIES
+
+
+def budget_of(level: str) -> float:
+    return EXPERT_BUDGET if level == "expert" else 1.0
 
 
 def bot_game(
@@ -118,7 +125,8 @@ def ask_twice(game_id: str, players: int, level: str, seed: int, path: Path_) ->
     game = GAMES[game_id]
     where = positions(game, players, seed, [tuple(p) for p in path])
     bot = game.bots[level]
-    return {"asked": len(where), "differ": differences(game, where, bot, seed)}
+    with search.scaled(budget_of(level)):
+        return {"asked": len(where), "differ": differences(game, where, bot, seed)}
 
 
 def parting(a: list[Any], b: list[Any]) -> int:
@@ -132,8 +140,9 @@ def test_identical_bot_games_play_identically(game_id: str, players: int, level:
     game = GAMES[game_id]
     plies = plies_of(level)
     for seed in SEEDS[:1] if level == "expert" else SEEDS:
-        once = bot_game(game, players, game.bots[level], seed, plies)
-        twice = bot_game(game, players, game.bots[level], seed, plies)
+        with search.scaled(budget_of(level)):
+            once = bot_game(game, players, game.bots[level], seed, plies)
+            twice = bot_game(game, players, game.bots[level], seed, plies)
         assert once, "the bot made no move"
         assert twice == once, f"seed {seed}: the games part at move {parting(once, twice)}"
 
@@ -141,7 +150,9 @@ def test_identical_bot_games_play_identically(game_id: str, players: int, level:
 @pytest.mark.parametrize(("game_id", "players", "level"), CASES, ids=IDS)
 def test_a_bot_answers_the_same_cold_or_warm(game_id: str, players: int, level: str) -> None:
     game, seed = GAMES[game_id], SEEDS[0]
-    path = as_path(game, bot_game(game, players, game.bots[level], seed, plies_of(level)))
+    with search.scaled(budget_of(level)):
+        moves = bot_game(game, players, game.bots[level], seed, plies_of(level))
+    path = as_path(game, moves)
     code = (
         "import json, sys\n"
         "from tests.engine.test_bot_purity import ask_twice\n"
