@@ -30,6 +30,7 @@ from engine.ataque.actions import Attack, EndPhase, Place
 from engine.ataque.ai import P, placement_pools, strong_move, teg
 from engine.ataque.data import CONTINENTS
 from engine.ataque.evaluation import win_chances
+from engine.ataque.inference import Belief, beliefs
 from engine.ataque.odds import attack_dice, conquest_chance
 from engine.ataque.plans import PLANS, Plan
 from engine.ataque.rules import ATAQUE
@@ -132,14 +133,37 @@ def press_on(state: AtaqueState, seat: Seat, source: int, target: int) -> Ataque
     return state
 
 
-def others_play(state: AtaqueState, seat: Seat, rng: random.Random) -> AtaqueState:
-    """The other seats' turns, by the TEG robot's policy, until ``seat``'s next turn starts
-    (or the game ends). ``rng`` is the robot's own (a rare tie-break)."""
+Model = Callable[[AtaqueState, Seat, random.Random], Any]
+
+
+def _strong(state: AtaqueState, seat: Seat, rng: random.Random) -> Any:
+    return strong_move(state, seat, P)
+
+
+def models(
+    world: AtaqueState, seat: Seat, beliefs: tuple[Belief | None, ...], rng: random.Random | None
+) -> tuple[Model, ...]:
+    """How each other seat plays in ``world``: ``strong`` or the TEG robot, drawn from what
+    its moves so far say of it, given the objective the world dealt it (without ``rng``, the
+    likelier of the two)."""
+    out: list[Model] = []
+    for s, belief in enumerate(beliefs):
+        draw = 0.5 if rng is None else rng.random()
+        plays_strong = belief is not None and draw < belief.plays_strong(world.players[s].objective)
+        out.append(_strong if plays_strong else teg)
+    return tuple(out)
+
+
+def others_play(
+    state: AtaqueState, seat: Seat, players: tuple[Model, ...], rng: random.Random
+) -> AtaqueState:
+    """The other seats' turns, each by its model, until ``seat``'s next turn starts (or the
+    game ends). ``rng`` is the TEG robot's own (a rare tie-break)."""
     for _ in range(ROUND_PLIES):
         if state.phase == OVER or state.active == seat:
             break
         active = state.active
-        state = ATAQUE.apply(state, active, teg(state, active, rng))
+        state = ATAQUE.apply(state, active, players[active](state, active, rng))
     return state
 
 
@@ -156,7 +180,7 @@ def judge(state: AtaqueState, seat: Seat) -> float:
 def _search(
     view: AtaqueState,
     seat: Seat,
-    world: Callable[[int], AtaqueState],
+    world: Callable[[int], tuple[AtaqueState, tuple[Model, ...]]],
     playouts: int,
     min_worlds: int,
     early: int,
@@ -167,17 +191,18 @@ def _search(
     options = proposals(view, seat)
     if len(options) == 1:
         return next(iter(options))
-    worlds: dict[int, AtaqueState] = {}
+    worlds: dict[int, tuple[AtaqueState, tuple[Model, ...]]] = {}
 
     def value(action: Any, i: int) -> float:
-        start = worlds.get(i)
-        if start is None:
-            start = worlds[i] = world(i)
+        got = worlds.get(i)
+        if got is None:
+            got = worlds[i] = world(i)
+        start, players = got
         state = ATAQUE.apply(start, seat, action)
         if isinstance(action, Attack):
             state = press_on(state, seat, action.source, action.target)
         state = finish_turn(state, seat, options[action])
-        return judge(others_play(state, seat, random.Random(i)), seat)
+        return judge(others_play(state, seat, players, random.Random(i)), seat)
 
     return search.best_action(
         list(options), value, playouts, min_worlds=min_worlds, head_start=PRIOR, probe=early
@@ -215,17 +240,18 @@ def expert(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
     seed_of = search.world_seeds(rng)
 
     @functools.cache
-    def possible() -> tuple[tuple[int, ...], ...]:
-        return possible_objectives(short, seat)
+    def known() -> tuple[tuple[tuple[int, ...], ...], tuple[Belief | None, ...], tuple]:
+        found = beliefs(view, seat)
+        weights = tuple(None if b is None else b.objective_weights() for b in found)
+        return possible_objectives(short, seat), found, weights
 
-    return _search(
-        short,
-        seat,
-        lambda i: fill(short, seat, random.Random(seed_of(i)), possible()),
-        search.budget(PLAYOUTS),
-        4,
-        EARLY,
-    )
+    def world(i: int) -> tuple[AtaqueState, tuple[Model, ...]]:
+        possible, found, weights = known()
+        r = random.Random(seed_of(i))
+        state = fill(short, seat, r, possible, weights)
+        return state, models(state, seat, found, r)
+
+    return _search(short, seat, world, search.budget(PLAYOUTS), 4, EARLY)
 
 
 def oracle(state: AtaqueState, seat: Seat, rng: random.Random) -> Any:
@@ -235,4 +261,5 @@ def oracle(state: AtaqueState, seat: Seat, rng: random.Random) -> Any:
     if _routine(view):
         return strong_move(view, seat, P)
     short = this_turn(state)
-    return _search(this_turn(view), seat, lambda i: short, len(PLANS) + 1, 1, 0)
+    players = models(short, seat, beliefs(view, seat), None)
+    return _search(this_turn(view), seat, lambda i: (short, players), len(PLANS) + 1, 1, 0)

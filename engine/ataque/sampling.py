@@ -52,10 +52,15 @@ def possible_objectives(view: AtaqueState, seat: Seat) -> tuple[tuple[int, ...],
 
 
 def deal_objectives(
-    possible: tuple[tuple[int, ...], ...], seat: Seat, rng: random.Random
+    possible: tuple[tuple[int, ...], ...],
+    seat: Seat,
+    rng: random.Random,
+    weights: tuple[tuple[float, ...] | None, ...] | None = None,
 ) -> tuple[int, ...]:
-    """One card per seat, all different, each from its seat's possible ones (uniform over the
-    deals that fit, by rejection; the last try drops the fit if none was found)."""
+    """One card per seat, all different, each from its seat's possible ones, in proportion to
+    its ``weights`` (uniform without): each seat's card drawn alone, the deal kept if no two
+    collide, which is the posterior of independent beliefs given that the cards differ. The
+    last try deals one seat after the other, and drops the fit if none was found."""
     n = len(possible)
     others = [s for s in range(n) if s != seat]
     for attempt in range(TRIES):
@@ -63,11 +68,21 @@ def deal_objectives(
         used = {possible[seat][0]}
         ok = True
         for s in others:
-            options = [o for o in possible[s] if o not in used]
+            last = attempt == TRIES - 1
+            options = [o for o in possible[s] if o not in used] if last else list(possible[s])
             if not options:
                 ok = False
                 break
-            o = rng.choice(options) if attempt < TRIES - 1 else options[0]
+            w = weights[s] if weights else None
+            if last:
+                o = options[0]
+            elif w is None:
+                o = rng.choice(options)
+            else:
+                o = rng.choices(options, w)[0]
+            if o in used:
+                ok = False
+                break
             chosen[s] = o
             used.add(o)
         if ok:
@@ -89,12 +104,14 @@ def fill(
     seat: Seat,
     rng: random.Random,
     possible: tuple[tuple[int, ...], ...] | None = None,
+    weights: tuple[tuple[float, ...] | None, ...] | None = None,
 ) -> AtaqueState:
     """One world consistent with ``view`` (see the module docstring); ``possible`` is
-    ``possible_objectives(view, seat)``, passed in when many worlds share it."""
+    ``possible_objectives(view, seat)``, passed in when many worlds share it, and
+    ``weights`` how likely each of them is (``deal_objectives``)."""
     if possible is None:
         possible = possible_objectives(view, seat)
-    objectives = deal_objectives(possible, seat, rng)
+    objectives = deal_objectives(possible, seat, rng, weights)
     cards = unseen_cards(view, seat)
     rng.shuffle(cards)
     players = []

@@ -13,6 +13,7 @@ from engine.ataque.actions import Attack, EndPhase
 from engine.ataque.board import objective_met
 from engine.ataque.data import CARD_COUNT, CONTINENTS, OBJECTIVES
 from engine.ataque.evaluation import FEATURES, WEIGHTS, features, win_chances
+from engine.ataque.inference import beliefs
 from engine.ataque.plans import PLANS
 from engine.ataque.rules import ATAQUE
 from engine.ataque.sampling import possible_objectives
@@ -222,13 +223,16 @@ def test_the_evaluation_favours_the_army_close_to_its_objective() -> None:
 
 
 def test_the_look_ahead_plays_the_others_until_its_next_turn(game_positions) -> None:
-    """After the bot's turn the others play theirs (by the TEG robot's policy): the playout
-    is judged where the bot's next turn starts, or where somebody met his objective."""
+    """After the bot's turn the others play theirs (each as its moves so far suggest): the
+    playout is judged where the bot's next turn starts, or where somebody met his
+    objective."""
     state = next(s for s in game_positions if s.phase == ATTACK)
     seat = state.active
-    world = expert_module.determinize(ATAQUE.view(state, seat), seat, random.Random(5))
+    view = ATAQUE.view(state, seat)
+    world = expert_module.determinize(view, seat, random.Random(5))
+    players = expert_module.models(world, seat, beliefs(view, seat), random.Random(5))
     ended = expert_module.finish_turn(world, seat, PLANS[0])
-    after = expert_module.others_play(ended, seat, random.Random(5))
+    after = expert_module.others_play(ended, seat, players, random.Random(5))
     assert after.phase == OVER or (after.active == seat and after.turn > ended.turn)
     played = {e.seat for e in after.log[len(ended.log) :] if isinstance(e, TurnEnded)}
     alive = {s for s, p in enumerate(after.players) if p.alive and s != seat}

@@ -10,8 +10,9 @@ import attrs
 
 from engine.metauro.actions import Deploy, Pass
 from engine.metauro.ai import plan_moves
-from engine.metauro.data import CAVALRY, GENERAL, INFANTRY
-from engine.metauro.expert import _quick_move, determinize, evaluate, expert, oracle
+from engine.metauro.board import occupancy
+from engine.metauro.data import CAVALRY, ELEPHANT, GENERAL, INFANTRY
+from engine.metauro.expert import _quick_move, danger, determinize, evaluate, expert, oracle
 from engine.metauro.rules import METAURO
 from engine.metauro.state import ADVANCE, DEPLOY, MOVE, PAIR, RETREAT, MetauroState, Unit
 from engine.rng import Rng
@@ -127,6 +128,42 @@ def test_the_evaluation_fears_riders_within_reach_of_the_general() -> None:
     far = rigged((R, GENERAL, "e6"), (C, CAVALRY, "n5"), (C, GENERAL, "p6"), scenario="zama")
     near = rigged((R, GENERAL, "e6"), (C, CAVALRY, "h5"), (C, GENERAL, "p6"), scenario="zama")
     assert evaluate(near, R) < evaluate(far, R)
+
+
+def test_a_general_cornered_or_facing_an_elephant_is_in_more_danger() -> None:
+    """The chance that the one fight a general can be drawn into kills him: an elephant
+    kills more often than a foot soldier, and a general on his home edge cannot retreat."""
+
+    def kill_chance(*units: tuple) -> float:
+        state = rigged(*units, (C, GENERAL, "p6"), scenario="zama")
+        return danger(state, R, occupancy(state.units))[1]
+
+    foot = kill_chance((R, GENERAL, "c6"), (C, INFANTRY, "e6"))
+    elephant = kill_chance((R, GENERAL, "c6"), (C, ELEPHANT, "e6"))
+    cornered = kill_chance((R, GENERAL, "a6"), (C, ELEPHANT, "c6"))
+    assert 0 < foot < elephant < cornered < 1
+    assert kill_chance((R, GENERAL, "c6"), (C, ELEPHANT, "j6")) == 0
+
+
+def test_the_evaluation_sees_both_standards_within_reach() -> None:
+    """Two riders one move from the Carthaginian standards, two that are not: the battle is
+    nearly won in the first, and the Carthaginians see the danger too."""
+    near = rigged(
+        (R, CAVALRY, "n4"),
+        (R, CAVALRY, "n8"),
+        (R, GENERAL, "a11"),
+        (C, GENERAL, "k1"),
+        scenario="zama",
+    )
+    far = rigged(
+        (R, CAVALRY, "h4"),
+        (R, CAVALRY, "h8"),
+        (R, GENERAL, "a11"),
+        (C, GENERAL, "k1"),
+        scenario="zama",
+    )
+    assert evaluate(near, R) > evaluate(far, R)
+    assert evaluate(near, C) < evaluate(far, C)
 
 
 def test_the_oracle_answers_legally_from_the_real_battle() -> None:
