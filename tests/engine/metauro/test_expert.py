@@ -12,7 +12,15 @@ from engine.metauro.actions import Deploy, Pass
 from engine.metauro.ai import plan_moves
 from engine.metauro.board import occupancy
 from engine.metauro.data import CAVALRY, ELEPHANT, GENERAL, INFANTRY
-from engine.metauro.expert import _quick_move, danger, determinize, evaluate, expert, oracle
+from engine.metauro.expert import (
+    _horizon,
+    _quick_move,
+    danger,
+    determinize,
+    evaluate,
+    expert,
+    oracle,
+)
 from engine.metauro.rules import METAURO
 from engine.metauro.state import ADVANCE, DEPLOY, MOVE, PAIR, RETREAT, MetauroState, Unit
 from engine.rng import Rng
@@ -186,3 +194,13 @@ def test_a_playout_plays_the_strong_plan_as_the_rules_would() -> None:
             assert state == attrs.evolve(applied, log=state.log)
             checked += 1
     assert checked > 10
+
+
+def test_at_zama_the_playouts_see_the_searching_side_move_again() -> None:
+    """Metauro's playouts stop as the searching side is about to move again; Zama's play its
+    next turn too and stop as the other side is about to answer it."""
+    for scenario, turns in (("metauro", 2), ("zama", 3)):
+        state = positions(scenario, 7, MOVE, 1)[0]
+        seat = state.active
+        assert _horizon(state, seat) == state.turn + turns
+        assert _horizon(state, 1 - seat) == state.turn + turns - 1
