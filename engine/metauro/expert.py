@@ -66,8 +66,9 @@ HORIZON = {"metauro": 2, "zama": 3}
 answer, valued as it is about to move again. At Zama a battle is a race of riders to the
 enemy general, and a third turn, its own follow-up, valued as the other side is about to move
 (whose danger to its general the evaluation weighs most), won 71 of 100 tuning battles
-against the strong bot (seeds 30,000+; 58 with two) and 51 of 80 on seeds 10,000+. It costs
-about half as much time again: decision p95 490 ms against 310 under load."""
+against the strong bot (seeds 30,000+; 58 with two), 68 of 100 on seeds 90,000+ (59 with two)
+and 298 of 400 on seeds 600,000+, never tuned on. It costs about half as much time again
+(decision p95 about 250 ms under load)."""
 STOP_CANDIDATE = {"metauro": True, "zama": False}
 """Whether a move weighs stopping here. At Zama an army that stops short pays for it beyond
 the horizon: with this candidate the expert's Romans won about a quarter of their battles
