@@ -7,8 +7,9 @@ GAME is a game id, or ``zama`` (Metauro's Zama board) or ``alamo-solitaire``. Ga
 match uses seed ``first-seed + k`` and puts the measured bot in seat ``k % players``, so sides
 and seats rotate; every other seat plays ``--against``. ``--bot oracle`` plays the game's
 oracle (``engine.<game>.expert.oracle``), which is handed the real state, hidden cards, deck
-order and RNG included: the ceiling no fair bot can pass. ``--bot-budget 2`` doubles the
-measured bot's search budget. Games run on ``--workers`` processes (default: every core).
+order and RNG included: the ceiling no fair bot can pass; ``--bot oracle-secrets`` (Ataque)
+knows every secret but the dice. ``--bot-budget 2`` doubles the measured bot's search budget.
+Games run on ``--workers`` processes (default: every core).
 
 It prints one JSON line: games, wins, draws, losses, win_rate, ci95 (Wilson), fair_share, the
 same per seat (``by_seat``), and decision time p50/p95 in ms for the measured bot and its
@@ -77,8 +78,8 @@ def wilson(wins: int, games: int, z: float = 1.96) -> list[float]:
 
 
 def load_bot(game_id: str, level: str):
-    if level == "oracle":
-        return importlib.import_module(f"engine.{game_id}.expert").oracle
+    if level.startswith("oracle"):
+        return getattr(importlib.import_module(f"engine.{game_id}.expert"), level.replace("-", "_"))
     return GAMES[game_id].bots[level]
 
 
@@ -99,7 +100,7 @@ def play_one(task: tuple) -> dict:
     while game.outcome(state) is None:
         for seat in game.to_move(state):
             side = "bot" if seat == me else "against"
-            shown = state if levels[seat] == "oracle" else game.view(state, seat)
+            shown = state if levels[seat].startswith("oracle") else game.view(state, seat)
             start = time.perf_counter()
             with search.scaled(bot_budget if seat == me else 1.0):
                 action = bots[seat](shown, seat, rngs[seat])

@@ -37,6 +37,7 @@ from engine.ataque.rules import ATAQUE
 from engine.ataque.sampling import fill, possible_objectives
 from engine.ataque.state import ATTACK, OVER, PLACE, AtaqueState, Battle, Placed, TurnStarted
 from engine.core import Seat
+from engine.rng import Rng
 
 # Playouts per decision, before the bench's scaling: each plays the others' round too (about
 # 25 ms), so 16 keep a turn at 0.4–0.7 s on average here; 16 with the round beat 40 without.
@@ -228,14 +229,20 @@ def pressing(view: AtaqueState, seat: Seat) -> Attack | None:
     return Attack(src, dst, attack_dice(view.armies[src]))
 
 
+def settled(view: AtaqueState, seat: Seat) -> Any | None:
+    """The move that needs no search, if any: ``strong``'s in the routine phases, the next
+    throw of an attack under way."""
+    if _routine(view):
+        return strong_move(view, seat, P)
+    return pressing(view, seat)
+
+
 def expert(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
     """Tries strong's usual, bold, careful and fortifying plans on sampled worlds, keeps
     strong's move unless another plays clearly better."""
-    if _routine(view):
-        return strong_move(view, seat, P)
-    throw = pressing(view, seat)
-    if throw is not None:
-        return throw
+    move = settled(view, seat)
+    if move is not None:
+        return move
     short = this_turn(view)
     seed_of = search.world_seeds(rng)
 
@@ -263,3 +270,23 @@ def oracle(state: AtaqueState, seat: Seat, rng: random.Random) -> Any:
     short = this_turn(state)
     players = models(short, seat, beliefs(view, seat), None)
     return _search(this_turn(view), seat, lambda i: (short, players), len(PLANS) + 1, 1, 0)
+
+
+def oracle_secrets(state: AtaqueState, seat: Seat, rng: random.Random) -> Any:
+    """The expert handed every secret but the dice: the real objectives, hands and draw pile
+    in each of its worlds, with fresh dice. Against ``oracle`` (which knows the dice too) it
+    tells how much of the ceiling comes from the hidden cards and objectives, and how much
+    from luck no fair bot can read."""
+    view = ATAQUE.view(state, seat)
+    move = settled(view, seat)
+    if move is not None:
+        return move
+    short = this_turn(state)
+    players = models(short, seat, beliefs(view, seat), None)
+    seed_of = search.world_seeds(rng)
+
+    def world(i: int) -> tuple[AtaqueState, tuple[Model, ...]]:
+        dice = Rng.from_seed(random.Random(seed_of(i)).getrandbits(64))
+        return attrs.evolve(short, rng=dice), players
+
+    return _search(this_turn(view), seat, world, search.budget(PLAYOUTS), 4, EARLY)

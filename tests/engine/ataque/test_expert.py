@@ -55,7 +55,7 @@ def game_positions():
     return positions(7)
 
 
-def test_expert_and_oracle_move_legally_in_real_positions(game_positions) -> None:
+def test_expert_and_oracles_move_legally_in_real_positions(game_positions) -> None:
     phases = Counter()
     for i, state in enumerate(game_positions):
         (seat,) = ATAQUE.to_move(state)
@@ -64,6 +64,9 @@ def test_expert_and_oracle_move_legally_in_real_positions(game_positions) -> Non
         assert legal(state, seat, action), (state.phase, action)
         if i % 3 == 0:
             action = expert_module.oracle(state, seat, random.Random(i))
+            assert legal(state, seat, action), (state.phase, action)
+        if i % 3 == 1:
+            action = expert_module.oracle_secrets(state, seat, random.Random(i))
             assert legal(state, seat, action), (state.phase, action)
     assert {PLACE, ATTACK, REGROUP} <= set(phases)
 
