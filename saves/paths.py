@@ -23,16 +23,44 @@ _RESERVED = frozenset(
 _DASHES = re.compile(r"-{2,}")
 
 
+def _data_folder(override: str | Path | None, env: str | None, name: str) -> Path:
+    """The override, else ``$env``, else ``$BATALLAS_HOME/name``, else the platform's."""
+    if override is not None and str(override) != "":
+        return Path(override).expanduser()
+    if env and os.environ.get(env):
+        return Path(os.environ[env]).expanduser()
+    if os.environ.get("BATALLAS_HOME"):
+        return Path(os.environ["BATALLAS_HOME"]).expanduser() / name
+    return platformdirs.user_data_path("batallas") / name
+
+
 def saves_dir(override: str | Path | None = None) -> Path:
     """``--saves-dir`` wins, then ``$BATALLAS_HOME/saves``, then the platform's data folder."""
-    if override is not None and str(override) != "":
-        path = Path(override).expanduser()
-    elif os.environ.get("BATALLAS_HOME"):
-        path = Path(os.environ["BATALLAS_HOME"]).expanduser() / "saves"
-    else:
-        path = platformdirs.user_data_path("batallas") / "saves"
+    path = _data_folder(override, None, "saves")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def tables_path(override: str | Path | None = None) -> Path:
+    """``--tables-dir``, then ``$BATALLAS_TABLES``, ``$BATALLAS_HOME/tables``, the data folder
+    (not made here: ``saves.tables.tables_dir`` makes it)."""
+    return _data_folder(override, "BATALLAS_TABLES", "tables")
+
+
+def logs_dir() -> Path:
+    """Where unexpected errors are logged: ``$BATALLAS_HOME/logs``, else the platform's."""
+    home = os.environ.get("BATALLAS_HOME")
+    if home:
+        return Path(home).expanduser() / "logs"
+    return platformdirs.user_log_path("batallas")
+
+
+def own_folders(saves: str | Path | None = None) -> tuple[Path, ...]:
+    """The folders of Batallas's own files (saves, campaigns, tables, their locks, logs), the
+    saves folder in use (``--saves-dir``) as well as the usual one: a file a person asks to
+    write (``export -o``) is never put in them (``saves.safe_write``)."""
+    usual = _data_folder(None, None, "saves")
+    return (_data_folder(saves, None, "saves"), usual, tables_path(), logs_dir())
 
 
 def stems(root: Path, suffix: str) -> list[str]:

@@ -14,11 +14,14 @@ or "repaired": it may be the only copy of someone's game, readable by a newer ve
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
+import re
 import secrets
 import shutil
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -27,7 +30,7 @@ import attrs
 
 from engine.core import Game
 from engine.i18n import _, language, ngettext, number
-from saves import convert, migrations
+from saves import convert, locks, migrations
 from saves.locks import Hold, exclusive
 from saves.paths import fresh_name, is_safe_name, sanitize_name, stems
 from saves.record import BrokenSave, SaveError, SaveRecord, SaveSummary, SeatInfo
@@ -38,6 +41,7 @@ FORMAT = "batallas-save"
 SUFFIX = ".json"
 BAK_SUFFIX = ".json.bak"
 LOCKS = ".locks"
+STALE_TEMP = 3600.0  # seconds: without flock, an older temp file is a dead writer's
 
 
 class SaveConflict(SaveError):
@@ -253,16 +257,39 @@ def write_durably(tmp: Path, data: bytes) -> None:
         os.fsync(f.fileno())
 
 
-def _tmp_beside(path: Path, suffix: str = "") -> Path:
+def tmp_beside(path: Path, suffix: str = "") -> Path:
+    """``.NAME.json.PID.HEX.tmp``: hidden, never listed, and recognised by ``sweep_temp_files``."""
     return path.with_name(f".{path.name}{suffix}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def sweep_temp_files(path: Path) -> None:
+    """Remove the temp files of ``path`` (and of its ``.bak``) that a writer killed mid-write
+    left behind. Call it only while holding ``path``'s write lock.
+
+    Why that is safe: every writer of ``path`` makes its temp files under that same lock, and
+    the kernel drops a dead process's ``flock`` at once, so a temp file the lock holder finds
+    can only be a dead writer's; no age or PID guess is needed (a PID may be reused, or belong
+    to another machine sharing the folder). Without ``flock`` (Windows) two writers may overlap,
+    so only files older than ``STALE_TEMP`` are removed there: no write takes that long.
+    """
+    pattern = re.compile(re.escape(f".{path.name}") + r"(\.bak)?\.\d+\.[0-9A-Za-z]+\.tmp")
+    oldest = time.time() - (0 if locks.fcntl is not None else STALE_TEMP)
+    with contextlib.suppress(OSError), os.scandir(path.parent) as entries:
+        for entry in entries:
+            if pattern.fullmatch(entry.name):
+                with contextlib.suppress(OSError):
+                    if entry.stat(follow_symlinks=False).st_mtime <= oldest:
+                        unlink_quietly(Path(entry.path))
 
 
 def replace_keeping_bak(path: Path, data: bytes, what: str) -> None:
     """Write ``path`` atomically with ``data``, the current file kept as ``path.bak`` (a hard
     link when the system allows it, so ``path`` never disappears even for a moment); any
-    failure leaves the old file whole and is a ``SaveError`` naming ``what``."""
-    tmp = _tmp_beside(path)
-    bak_tmp = _tmp_beside(path, ".bak")
+    failure leaves the old file whole and is a ``SaveError`` naming ``what``. Called under
+    ``path``'s write lock, so it also sweeps what a killed writer left."""
+    sweep_temp_files(path)
+    tmp = tmp_beside(path)
+    bak_tmp = tmp_beside(path, ".bak")
     try:
         write_durably(tmp, data)
         if path.exists():
@@ -526,7 +553,8 @@ class SaveStore:
                 self._known.pop(name, None)
                 self._revision_on_disk(new, self.path(new))
             data = encode(moved, self._game(moved.game_id))
-            self._write(new, self.path(new), data, moved.revision)
+            with self._locked(new):  # temp files are only ever made under the lock
+                self._write(new, self.path(new), data, moved.revision)
             if not case_only:
                 self.path(name).unlink()
             if self._bak(name).exists():

@@ -33,13 +33,12 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import platformdirs
 
 from engine.core import Game, IllegalAction, Outcome, Seat
 from engine.i18n import N_, _, language, ngettext, number
 from engine.words import listing
 from saves.locks import exclusive
-from saves.paths import is_safe_name, sanitize_name, stems
+from saves.paths import is_safe_name, sanitize_name, stems, tables_path
 from saves.record import (
     APP_VERSION,
     BrokenSave,
@@ -56,6 +55,8 @@ from saves.store import (
     from_envelope,
     fsync_dir,
     os_reason,
+    sweep_temp_files,
+    tmp_beside,
     to_envelope,
     unlink_quietly,
     write_durably,
@@ -82,14 +83,7 @@ Stamp = tuple[int, int, int, int]
 
 def tables_dir(override: str | Path | None = None) -> Path:
     """``--tables-dir``, then ``$BATALLAS_TABLES``, ``$BATALLAS_HOME/tables``, the data folder."""
-    if override is not None and str(override) != "":
-        path = Path(override).expanduser()
-    elif os.environ.get("BATALLAS_TABLES"):
-        path = Path(os.environ["BATALLAS_TABLES"]).expanduser()
-    elif os.environ.get("BATALLAS_HOME"):
-        path = Path(os.environ["BATALLAS_HOME"]).expanduser() / "tables"
-    else:
-        path = platformdirs.user_data_path("batallas") / "tables"
+    path = tables_path(override)
     path.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -352,22 +346,14 @@ class TableStore:
                 _("cannot lock {what}: {reason}").format(what=what, reason=os_reason(exc))
             ) from exc
         with exclusive(self.root / f"{name}{LOCK_SUFFIX}", what, LOCK_TIMEOUT):
-            self._sweep(name)
+            sweep_temp_files(self.path(name))  # a killed writer's, made under this lock
             yield
-
-    def _sweep(self, name: str) -> None:
-        """Remove temp files of a writer killed mid-write (only lock holders make them)."""
-        prefix = f".{name}{SUFFIX}."
-        with contextlib.suppress(OSError), os.scandir(self.root) as entries:
-            for e in entries:
-                if e.name.startswith(prefix) and e.name.endswith(".tmp"):
-                    unlink_quietly(Path(e.path))
 
     def _write(self, table: Table) -> Table:
         """Replace the file atomically; returns ``table`` with the stamp of what was written."""
         path = self.path(table.name)
         data = encode_table(table, self.game(table))
-        tmp = self.root / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        tmp = tmp_beside(path)
         try:
             write_durably(tmp, data)
             os.replace(tmp, path)

@@ -17,11 +17,13 @@ from pathlib import Path
 
 from engine import registry
 from engine.i18n import N_, _, ngettext, number
-from saves.paths import folder_problem, unprintable_problem, visible
+from saves.paths import folder_problem, own_folders, unprintable_problem, visible
 from tui import __version__, language
 
 SEAT_HELP = N_("human, human:NAME, or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
 MAX_DECK_BYTES = 16 * 1024 * 1024  # the 106 shipped cards take 40 kB
+DECK_REFUSED = N_("Cannot write the deck to {path}: {reason}.")
+RECORD_REFUSED = N_("Cannot write the record to {path}: {reason}.")
 
 # argparse's own words as Python 3.11 writes them, for our catalogs: argparse looks each up
 # by calling the ``_`` and ``ngettext`` of its module, which ``speak_argparse`` points at ours.
@@ -197,40 +199,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def deck_output_problem(pgn: Path, output: Path) -> str | None:
-    """Why the deck cannot be written to ``output`` (a folder, no such folder, or the PGN file
-    itself, under any spelling or through a link), or None."""
-    shown = visible(str(output))
-    try:
-        if output.is_dir():
-            return _("Cannot write the deck to {path}: it is a folder.").format(path=shown)
-        if not output.parent.is_dir():
-            return _("Cannot write the deck to {path}: the folder {folder} does not exist.").format(
-                path=shown, folder=visible(str(output.parent))
+def deck_output_problem(pgn: Path, output: Path, own) -> str | None:
+    """Why the deck cannot be written to ``output``: the rule of every file a user names
+    (``saves.safe_write``), and never over the PGN file itself, under any spelling or
+    through a link. None when it can."""
+    from saves.safe_write import refusal
+
+    reason = refusal(output, own)
+    if reason is None:
+        try:
+            same = output.resolve() == pgn.resolve() or (
+                output.exists() and os.path.samefile(output, pgn)
             )
-    except OSError as err:  # a folder on the way that may not be looked into
-        return _("Cannot write the deck to {path}: {reason}.").format(
-            path=shown, reason=err.strerror or err
-        )
-    try:
-        same = output.resolve() == pgn.resolve() or (
-            output.exists() and os.path.samefile(output, pgn)
-        )
-    except (OSError, RuntimeError):  # a link loop, a file that went away: not the same file
-        same = False
-    if same:
-        return _(
-            "Cannot write the deck to {path}: it would overwrite the PGN file it is made from."
-        ).format(path=shown)
-    return None
+        except (OSError, RuntimeError):  # a link loop, a file that went away: not the same
+            same = False
+        if same:
+            reason = _("it would overwrite the PGN file it is made from")
+    if reason is None:
+        return None
+    return _(DECK_REFUSED).format(path=visible(str(output)), reason=reason)
 
 
-def mates_deck(pgn: str, output: str) -> int:
+def mates_deck(pgn: str, output: str, saves: str | None = None) -> int:
     """Keep the games that end in mate and carry Elo tags; say what was skipped and why."""
     from engine.mates.deck_builder import build_deck, deck_json, report
 
     path, out = Path(pgn), Path(output)
-    problem = deck_output_problem(path, out)
+    own = own_folders(saves)
+    problem = deck_output_problem(path, out, own)
     if problem:
         print(problem, file=sys.stderr)
         return 2
@@ -254,15 +250,9 @@ def mates_deck(pgn: str, output: str) -> int:
     if not cards:
         print(_("No deck written."), file=sys.stderr)
         return 2
-    try:
-        out.write_text(deck_json(cards), encoding="utf-8")
-    except OSError as err:
-        print(
-            _("Cannot write the deck to {path}: {reason}.").format(
-                path=visible(output), reason=err.strerror or err
-            ),
-            file=sys.stderr,
-        )
+    problem = write_named(output, deck_json(cards), own, _(DECK_REFUSED))
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     wrote = ngettext("Wrote {n} card to {path}.", "Wrote {n} cards to {path}.", len(cards))
     print(wrote.format(n=number(len(cards)), path=visible(output)), file=sys.stderr)
@@ -348,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         print(registry.get(args.game).rules_markdown())
         return 0
     if args.command == "mates-deck":
-        return mates_deck(args.pgn, args.output)
+        return mates_deck(args.pgn, args.output, args.saves_dir)
     if args.command == "serve":
         from tui import serve
 
@@ -526,10 +516,17 @@ def _replay_starter(store, name: str):
 
 
 def export_game(store, name: str, output: str | None) -> int:
-    """Print the game's record, or write it to ``output`` (atomically, never over a save)."""
+    """Print the game's record, or write it to ``output`` (a regular file outside the data
+    folders only: ``saves.safe_write``)."""
     from saves.record import SaveError
-    from tui.export import export_markdown, output_problem, write_atomically
+    from saves.safe_write import refusal
+    from tui.export import export_markdown
 
+    own = own_folders(store.root)
+    problem = refusal(Path(output), own) if output is not None else None
+    if problem:  # said before the game is read and replayed
+        print(_(RECORD_REFUSED).format(path=visible(output), reason=problem), file=sys.stderr)
+        return 2
     try:
         record = store.load(name)
         text = export_markdown(store.games[record.game_id], record)
@@ -548,26 +545,31 @@ def export_game(store, name: str, output: str | None) -> int:
         except BrokenPipeError:  # `| head`: the reader had enough
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    path = Path(output)
-    problem = output_problem(store, name, path)
+    problem = write_named(output, text, own, _(RECORD_REFUSED))
     if problem:
         print(problem, file=sys.stderr)
-        return 2
-    try:
-        write_atomically(path, text)
-    except OSError as err:
-        print(
-            _("Cannot write the record to {path}: {reason}.").format(
-                path=visible(output), reason=err.strerror or err
-            ),
-            file=sys.stderr,
-        )
         return 2
     print(
         _("Wrote the record of {name} to {path}.").format(name=visible(name), path=visible(output)),
         file=sys.stderr,
     )
     return 0
+
+
+def write_named(output: str, text: str, own, said: str) -> str | None:
+    """Write ``text`` at a path the user named (``saves.safe_write``); None, or ``said``
+    ("Cannot write the … to {path}: {reason}.") filled in when it cannot be done."""
+    from saves.safe_write import WriteRefused, write_named_file
+
+    try:
+        write_named_file(Path(output), text.encode("utf-8"), own)
+    except WriteRefused as err:
+        reason = err.reason
+    except OSError as err:
+        reason = err.strerror or str(err)
+    else:
+        return None
+    return said.format(path=visible(output), reason=reason)
 
 
 def print_saves(store) -> int:

@@ -13,17 +13,10 @@ import os
 import traceback
 from pathlib import Path
 
-import platformdirs
+from saves.paths import logs_dir
 
 LOG_NAME = "errors.log"
 LOG_LIMIT = 1 << 20  # bytes before errors.log becomes errors.log.1
-
-
-def log_dir() -> Path:
-    home = os.environ.get("BATALLAS_HOME")
-    if home:
-        return Path(home).expanduser() / "logs"
-    return platformdirs.user_log_path("batallas")
 
 
 def log_crash(context: str, error: BaseException | None = None) -> tuple[Path | None, str]:
@@ -35,7 +28,7 @@ def log_crash(context: str, error: BaseException | None = None) -> tuple[Path | 
     else:
         details = "".join(traceback.format_exception(error))
     entry = f"--- {stamp} pid {os.getpid()}: {context}\n{details}\n"
-    path = log_dir() / LOG_NAME
+    path = logs_dir() / LOG_NAME
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         try:

@@ -13,10 +13,7 @@ The sentences come from the game's screen, made (never mounted) on a ``ReplaySes
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-import secrets
-from pathlib import Path
 
 from rich.errors import MarkupError
 from rich.text import Text
@@ -28,7 +25,6 @@ from engine.words import listing
 from saves.paths import visible
 from saves.record import SaveRecord
 from saves.replay import ReplaySession
-from saves.store import BAK_SUFFIX, SUFFIX, fsync_dir, os_reason, unlink_quietly, write_durably
 from tui.language import when
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#~])")
@@ -172,48 +168,3 @@ def export_markdown(game: Game, record: SaveRecord) -> str:
             names = listing(screen.seat_name(s) for s in waiting)
             out.extend(["", _("Next to play: {names}.").format(names=md(names))])
     return "\n".join(out) + "\n"
-
-
-def output_problem(store, name: str, output: Path) -> str | None:
-    """Why the record cannot be written to ``output``: a folder, no such folder, or a save
-    (this game's file, its backup, or any save in the saves folder)."""
-    shown = visible(str(output))
-    refused = _("Cannot write the record to {path}: {reason}.")
-    try:
-        if output.is_dir():
-            return refused.format(path=shown, reason=_("it is a folder"))
-        if not output.parent.is_dir():
-            where = visible(str(output.parent))
-            reason = _("the folder {folder} does not exist").format(folder=where)
-            return refused.format(path=shown, reason=reason)
-    except OSError as err:
-        return refused.format(path=shown, reason=os_reason(err))
-    own = (store.path(name), store.root / f"{name}{BAK_SUFFIX}")
-    try:
-        target = output.resolve()
-        in_saves = target.parent == store.root.resolve() and target.name.endswith(
-            (SUFFIX, BAK_SUFFIX)
-        )
-        same = any(target == p.resolve() for p in own) or any(
-            output.exists() and p.exists() and os.path.samefile(output, p) for p in own
-        )
-    except (OSError, RuntimeError):  # a link loop, a file that went away: not a save
-        in_saves = same = False
-    if same:
-        return refused.format(path=shown, reason=_("it would overwrite the save itself"))
-    if in_saves:
-        return refused.format(path=shown, reason=_("it is a save in the saves folder"))
-    return None
-
-
-def write_atomically(output: Path, text: str) -> None:
-    """Write ``text`` to ``output`` through a temp file in the same folder (flushed, fsynced,
-    then renamed over it): a reader never sees half a record. ``OSError`` if it cannot."""
-    tmp = output.with_name(f".{output.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    try:
-        write_durably(tmp, text.encode("utf-8"))
-        os.replace(tmp, output)
-    except BaseException:
-        unlink_quietly(tmp)
-        raise
-    fsync_dir(output.parent)

@@ -23,7 +23,7 @@ from saves.safe_read import MAX_FILE_BYTES, MissingFile, read_bounded, size_text
 from saves.session import Session
 from saves.store import SaveStore, encode
 from saves.verify import verify
-from tests.saves.support import SEATS, played_record
+from tests.saves.support import SEATS, forbidden_target, played_record, snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 FIFO_REASON = "not a regular file (a FIFO)"
@@ -297,3 +297,19 @@ def test_nothing_in_the_folder_changes_when_hostile_files_are_listed_and_opened(
         with pytest.raises(SaveError, match="left untouched"):
             store.save(played_record(gallic, name=name))
     assert _snapshot(store.root) == before
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "socket", "link to a file", "dangling link"])
+@pytest.mark.parametrize("file", ["Copy.json", "Copy.json.bak"])
+def test_save_as_never_replaces_what_is_already_in_the_saves_folder(
+    kind, file, store, gallic, tmp_path
+):
+    # Save-as writes a file whose name comes from the typed title: whatever sits at that
+    # name (or its backup's) is left alone, and the copy takes the next free name.
+    session = Session.new(gallic, store, SEATS, seed=1, title="Game")
+    made = forbidden_target(kind, tmp_path, tmp_path / "home")
+    os.replace(made, store.root / file)
+    before = snapshot(store.root / file)
+    assert session.save_as("Copy") == "Copy-2"
+    assert snapshot(store.root / file)[:4] == before[:4]
+    assert store.load("Copy-2").title == "Copy"

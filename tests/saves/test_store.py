@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
+import signal
+import time
 
 import attrs
 import pytest
 
 from saves import migrations
+from saves import store as store_module
 from saves.record import BrokenSave, SaveError, SaveSummary
 from saves.store import LOCKS, SaveStore, encode
 from tests.saves.support import played_record
@@ -330,3 +334,35 @@ def test_unsaveable_value_is_a_save_error(store, gallic):
     with pytest.raises(SaveError, match="could not save 'game'"):
         store.save(attrs.evolve(record, actions=((0, object()),)))
     assert not store.root.exists() or _files(store) == []
+
+
+def _save_until_killed(root: str, record, ready) -> None:
+    """A writer that stops for good with its temp files made, the moment before its rename."""
+
+    def stop(*_args):
+        ready.set()
+        time.sleep(60)
+
+    store_module.os.replace = stop  # this child process only
+    SaveStore(root).save(record)
+
+
+def test_temp_files_of_a_writer_killed_mid_save_are_swept_by_the_next_save(store, gallic):
+    store.save(played_record(gallic, steps=1))
+    context = multiprocessing.get_context("fork")
+    ready = context.Event()
+    writer = context.Process(
+        target=_save_until_killed,
+        args=(str(store.root), attrs.evolve(played_record(gallic, steps=2), revision=1), ready),
+    )
+    writer.start()
+    assert ready.wait(20)
+    os.kill(writer.pid, signal.SIGKILL)  # kill -9 during a save
+    writer.join()
+    left = [n for n in os.listdir(store.root) if n.endswith(".tmp")]
+    assert sorted(n.split(".")[3] for n in left) == sorted(["bak", str(writer.pid)]), left
+    other = store.root / f".game-2.json.{writer.pid}.0a1b2c3d.tmp"  # another save's: not ours
+    other.write_bytes(b"{")
+    _save_over(store, played_record(gallic, steps=3))
+    assert [n for n in os.listdir(store.root) if n.endswith(".tmp")] == [other.name]
+    assert _files(store) == [other.name, "game.json", "game.json.bak"]

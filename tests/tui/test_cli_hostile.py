@@ -22,6 +22,7 @@ from saves.record import SeatInfo
 from saves.session import Session
 from saves.store import SaveStore
 from saves.tables import TableStore
+from tests.saves.support import FORBIDDEN_TARGETS, forbidden_target, snapshot
 from tui import hosting, serve
 from tui.app import BatallasApp
 from tui.cli import main
@@ -174,7 +175,7 @@ PGN = """[Event "Club"]
         (".", "is a folder"),
         ("games.pgn", "would overwrite"),
         ("./sub/../games.pgn", "would overwrite"),
-        ("link.pgn", "would overwrite"),
+        ("link.pgn", "symbolic link"),
     ],
 )
 def test_mates_deck_refuses_an_output_it_cannot_or_must_not_write(
@@ -188,6 +189,34 @@ def test_mates_deck_refuses_an_output_it_cannot_or_must_not_write(
     assert says in one_clean_line(capsys.readouterr().err)
     assert (tmp_path / "games.pgn").read_text() == PGN
     assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.parametrize("kind", FORBIDDEN_TARGETS)
+def test_mates_deck_writes_only_a_regular_file_outside_the_data_folders(
+    kind, tmp_path, home, capsys
+):
+    (tmp_path / "games.pgn").write_text(PGN)
+    out = tmp_path / "out"
+    out.mkdir()
+    target = forbidden_target(kind, out, home)
+    before = snapshot(target)
+    assert status(["mates-deck", str(tmp_path / "games.pgn"), "-o", str(target)]) == 2
+    line = one_clean_line(capsys.readouterr().err)
+    assert line.startswith(f"Cannot write the deck to {target}: ")
+    assert snapshot(target) == before
+    if kind == "link to a file":
+        assert (out / "victim.txt").read_text() == "precious"
+    assert not (out / "made-through-the-link.md").exists()
+
+
+def test_mates_deck_replaces_a_regular_file_and_makes_a_new_one(tmp_path, capsys):
+    (tmp_path / "games.pgn").write_text(PGN)
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text("an older deck")
+    for target in (old, new):
+        assert status(["mates-deck", str(tmp_path / "games.pgn"), "-o", str(target)]) == 0
+        assert json.loads(target.read_text())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.pgn", "new.json", "old.json"]
 
 
 def test_a_deck_file_nested_too_deeply_is_refused(tmp_path, runs, capsys):

@@ -17,6 +17,7 @@ from saves.record import SeatInfo
 from saves.replay import ReplaySession
 from saves.session import Session
 from saves.store import SaveStore
+from tests.saves.support import FORBIDDEN_TARGETS, forbidden_target, snapshot
 from tests.tui.test_replay import GAMES, all_steps, bot_game
 from tui import hosting
 from tui.cli import build_parser, main
@@ -156,10 +157,10 @@ def test_export_never_overwrites_a_save(tmp_path, capsys):
     before = save.read_bytes()
     base = ["--saves-dir", str(tmp_path), "export", record.name, "-o"]
     for target, said in (
-        (save, "it would overwrite the save itself"),
-        (tmp_path / "." / f"{record.name}.json", "it would overwrite the save itself"),
-        (tmp_path / f"{record.name}.json.bak", "it would overwrite the save itself"),
-        (tmp_path / "other.json", "it is a save in the saves folder"),
+        (save, "where Batallas keeps its own files"),
+        (tmp_path / "." / f"{record.name}.json", "where Batallas keeps its own files"),
+        (tmp_path / f"{record.name}.json.bak", "where Batallas keeps its own files"),
+        (tmp_path / "other.json", "where Batallas keeps its own files"),
         (tmp_path, "it is a folder"),
         (tmp_path / "nowhere" / "r.md", "does not exist"),
     ):
@@ -167,6 +168,27 @@ def test_export_never_overwrites_a_save(tmp_path, capsys):
         err = capsys.readouterr().err
         assert said in err and err.count("\n") == 1, err
     assert save.read_bytes() == before
+
+
+@pytest.mark.parametrize("kind", FORBIDDEN_TARGETS)
+def test_export_writes_only_a_regular_file_outside_the_data_folders(
+    kind, tmp_path, monkeypatch, capsys
+):
+    home = tmp_path / "home"
+    monkeypatch.setenv("BATALLAS_HOME", str(home))
+    record = bot_game(SaveStore(home / "saves"), "gallic", stop=3)
+    out = tmp_path / "out"
+    out.mkdir()
+    target = forbidden_target(kind, out, home)
+    before = snapshot(target)
+    assert main(["export", record.name, "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"Cannot write the record to {target}: ") and err.count("\n") == 1, err
+    assert snapshot(target) == before
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == []
+    if kind == "link to a file":
+        assert (out / "victim.txt").read_text() == "precious"
+    assert not (out / "made-through-the-link.md").exists()
 
 
 def test_export_of_no_such_save_is_one_line(tmp_path, capsys):
