@@ -46,7 +46,14 @@ import attrs
 
 from engine.i18n import N_, _, ngettext, number, pgettext
 from saves.locks import exclusive
-from saves.paths import fresh_name, is_safe_name, stems, unprintable_problem
+from saves.paths import (
+    fit_title,
+    fresh_name,
+    is_safe_name,
+    stems,
+    title_problem,
+    unprintable_problem,
+)
 from saves.record import (
     BOT,
     HUMAN,
@@ -622,7 +629,7 @@ def decode(data: bytes, name: str) -> Campaign:
     )
     return Campaign(
         name=name,
-        title=_get(raw, "title", str, "title"),
+        title=fit_title(_get(raw, "title", str, "title")),
         kind=kind,
         seats=seats,
         options=options,
@@ -835,7 +842,7 @@ class CampaignStore:
     ) -> Campaign:
         """Write a new campaign (no game started yet: ``start_next`` starts its first)."""
         title = title.strip() or _(KINDS.get(kind, KINDS[CUSTOM]).name)
-        problem = unprintable_problem(title, _("A campaign's name"))
+        problem = title_problem(title, _("A campaign's name"))
         if problem:
             raise SaveError(problem)
         options = json.loads(json.dumps(dict(options or {})))
@@ -857,7 +864,7 @@ class CampaignStore:
     def rename(self, campaign: Campaign, title: str) -> Campaign:
         """A new title (the file keeps its name, so its games stay found)."""
         title = title.strip()
-        problem = unprintable_problem(title, _("A campaign's name"))
+        problem = title_problem(title, _("A campaign's name"))
         if problem:
             raise SaveError(problem)
         if not title:
@@ -929,7 +936,7 @@ class CampaignStore:
             plan.seats,
             plan.config,
             seed=seed,
-            title=f"{campaign.title} · {plan.label}",
+            title=fit_title(f"{campaign.title} · {plan.label}"),
             players=plan.players,
             player=player,
         )

@@ -14,6 +14,9 @@ import platformdirs
 from engine.i18n import _
 
 MAX_NAME = 60
+MAX_TITLE = 60
+"""Columns a title may take (a wide character takes two): what the narrowest screen showing
+one whole (the campaigns list, the menu's Continue line at 80×24) has room for."""
 FALLBACK_NAME = "save"
 
 # Names Windows reserves whatever the extension; a save called "con" would be unopenable there.
@@ -152,6 +155,44 @@ def unprintable_problem(text: str, what: str) -> str | None:
     return _(
         "{what} cannot contain control or invisible formatting characters (found {character})."
     ).format(what=what, character=visible(bad))
+
+
+def _columns(ch: str) -> int:
+    if _shown_as_is(ch):
+        return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    return len(visible(ch))
+
+
+def title_width(text: str) -> int:
+    """The columns ``text`` takes as shown (``visible``): a wide character (CJK) takes two,
+    an escaped control character its escape's length."""
+    return sum(map(_columns, text))
+
+
+def fit_title(text: str) -> str:
+    """A title, cut with "…" to ``MAX_TITLE`` columns: every title read from a file or made
+    from another ("… (copy)", a campaign's "… · Battle 2") goes through here, so that no
+    screen ever gets a longer one. Typed titles are checked first (``title_problem``)."""
+    used = 0
+    for end, ch in enumerate(text):
+        used += _columns(ch)
+        if used > MAX_TITLE:
+            kept = text[:end]
+            while title_width(kept) > MAX_TITLE - 1:  # room for the "…"
+                kept = kept[:-1]
+            return kept.rstrip() + "…"
+    return text
+
+
+def title_problem(text: str, what: str) -> str | None:
+    """Why a typed title cannot be used, in one sentence, or None: a control or invisible
+    character (``unprintable_problem``), or more than ``MAX_TITLE`` columns."""
+    problem = unprintable_problem(text, what)
+    if problem is None and title_width(text) > MAX_TITLE:
+        problem = _(
+            "{what} is too long: at most {most} characters (a wide character counts as two)."
+        ).format(what=what, most=MAX_TITLE)
+    return problem
 
 
 def folder_problem(exc: OSError) -> str:

@@ -13,6 +13,7 @@ import attrs
 from engine.core import Game, Outcome, Seat
 from engine.i18n import _
 from saves.locks import HeldElsewhere, Hold
+from saves.paths import fit_title
 from saves.record import APP_VERSION, HUMAN, SaveError, SaveRecord, SeatInfo, now_iso
 from saves.store import SaveConflict, SaveStore
 
@@ -86,6 +87,7 @@ class Session:
             seed = secrets.randbits(63)
         if title is None:
             title = f"{game.name} {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}"
+        title = fit_title(title)
         config = full_config(game, config)
         state = game.new(config, seed, players)
         stamp = now_iso()
@@ -208,7 +210,7 @@ class Session:
         record = attrs.evolve(
             self.record,
             name=self.store.unique_name(title),
-            title=title.strip() or title,
+            title=fit_title(title.strip() or title),
             created=stamp,
             updated=stamp,
             app_version=APP_VERSION,

@@ -32,7 +32,7 @@ from engine.core import Game
 from engine.i18n import _, language, ngettext, number
 from saves import convert, locks, migrations
 from saves.locks import Hold, exclusive
-from saves.paths import fresh_name, is_safe_name, sanitize_name, stems
+from saves.paths import fit_title, fresh_name, is_safe_name, sanitize_name, stems
 from saves.record import BrokenSave, SaveError, SaveRecord, SaveSummary, SeatInfo
 from saves.safe_read import MissingFile, read_file
 from saves.verify import verify
@@ -159,7 +159,7 @@ def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
         raise SaveError("field actions: missing")
     return SaveRecord(
         name=name,
-        title=_field(game, raw, "title", str),
+        title=fit_title(_field(game, raw, "title", str)),
         game_id=game_id,
         players=players,
         seats=seats,
@@ -537,7 +537,7 @@ class SaveStore:
 
     def _rename(self, name: str, new_title: str) -> str:
         record = self.load(name)
-        title = new_title.strip()
+        title = fit_title(new_title.strip())
         new = sanitize_name(title)
         title = title or new
         if new == name:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from engine import registry
 from engine.i18n import N_, _, ngettext, number
-from saves.paths import folder_problem, own_folders, unprintable_problem, visible
+from saves.paths import folder_problem, own_folders, title_problem, unprintable_problem, visible
 from tui import __version__, language
 
 SEAT_HELP = N_("human, human:NAME, or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
@@ -74,12 +74,13 @@ class Parser(argparse.ArgumentParser):
         super().error(visible(message))
 
 
-def typed_text(what: str):
+def typed_text(what: str, problem_of=unprintable_problem):
     """An argparse type for a name or title someone types: control and invisible formatting
-    characters are refused with one sentence (``what`` names the field: "A title")."""
+    characters are refused with one sentence (``what`` names the field: "A title"); a title
+    (``problem_of=title_problem``) is also refused past ``MAX_TITLE`` columns."""
 
     def check(text: str) -> str:
-        problem = unprintable_problem(text, what)
+        problem = problem_of(text, what)
         if problem:
             raise argparse.ArgumentTypeError(problem)
         return text
@@ -155,7 +156,10 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--seat", action="append", type=parse_seat, default=None, help=_(SEAT_HELP))
     new.add_argument("--seed", type=int, default=None, help=_("seed for a reproducible game"))
     new.add_argument(
-        "--title", type=typed_text(_("A title")), default=None, help=_("name of the save")
+        "--title",
+        type=typed_text(_("A title"), title_problem),
+        default=None,
+        help=_("name of the save"),
     )
     new.add_argument(
         "--deck",

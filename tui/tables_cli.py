@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine import registry
 from engine.i18n import N_, _
-from saves.paths import folder_problem, visible
+from saves.paths import folder_problem, title_problem, visible
 
 SEAT_HELP = N_("a person's name or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
 
@@ -40,7 +40,7 @@ def add_parser(subparsers) -> None:
     new.add_argument("--seat", action="append", type=person, required=True, help=_(SEAT_HELP))
     new.add_argument(
         "--name",
-        type=typed_text(_("A table name")),
+        type=typed_text(_("A table name"), title_problem),
         metavar=_("NAME"),
         help=_("the table's name (default: GAME-N)"),
     )

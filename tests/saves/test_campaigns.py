@@ -27,6 +27,7 @@ from saves.campaigns import (
     planned,
     standing,
 )
+from saves.paths import MAX_TITLE, title_width
 from saves.record import SaveError, SeatInfo, now_iso
 from saves.session import Session
 
@@ -235,3 +236,17 @@ def test_a_lost_game_keeps_its_result_or_is_played_again(store, campaigns):
     again = campaigns.start_next(made.name, 2)  # the second game, dealt again
     assert again.record.seed == second.record.seed
     assert [p.save for p in campaigns.load(made.name).played] == [first.name, again.name]
+
+
+def test_a_campaign_title_is_refused_past_the_limit_and_cut_when_read(store, campaigns):
+    with pytest.raises(SaveError, match="too long"):
+        campaigns.create(ALAMO, "A" * (MAX_TITLE + 1), (ANA,), {})
+    made = campaigns.create(ALAMO, "A" * MAX_TITLE, (ANA,), {})
+    with pytest.raises(SaveError, match="too long"):
+        campaigns.rename(made, "B" * (MAX_TITLE + 1))
+    path = store.root / "campaigns" / f"{made.name}.json"
+    raw = json.loads(path.read_text())
+    path.write_text(json.dumps({**raw, "title": "C" * 100_000}))
+    assert [c.title for c in campaigns.list()] == ["C" * (MAX_TITLE - 1) + "…"]
+    game = campaigns.start_next(made.name, 0)
+    assert title_width(game.record.title) <= MAX_TITLE

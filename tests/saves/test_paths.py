@@ -7,7 +7,15 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from saves.paths import MAX_NAME, sanitize_name, saves_dir
+from saves.paths import (
+    MAX_NAME,
+    MAX_TITLE,
+    fit_title,
+    sanitize_name,
+    saves_dir,
+    title_problem,
+    title_width,
+)
 
 
 @pytest.mark.parametrize(
@@ -79,3 +87,28 @@ def test_override_beats_batallas_home(clean_env, monkeypatch):
 def test_override_expands_the_home_folder(clean_env, monkeypatch):
     monkeypatch.setenv("HOME", str(clean_env / "user"))
     assert saves_dir("~/my-saves") == Path(clean_env / "user" / "my-saves")
+
+
+# --- titles --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["a" * 100_000, "Guerra " * 20, "戦" * 31, "x\x1b" * 40, "a" * MAX_TITLE + "\u202e"],
+    ids=["100000", "words", "wide", "escapes", "bidi-past-the-end"],
+)
+def test_a_title_is_cut_to_the_columns_every_screen_has(title):
+    cut = fit_title(title)
+    assert title_width(cut) <= MAX_TITLE and cut.endswith("…")
+    assert title.startswith(cut[:-1]) and fit_title(cut) == cut
+
+
+def test_a_title_that_fits_is_kept_as_it_is():
+    for title in ("a" * MAX_TITLE, "戦" * (MAX_TITLE // 2), ""):
+        assert fit_title(title) == title and title_problem(title, "A title") is None
+
+
+def test_a_typed_title_past_the_limit_is_refused_in_one_sentence():
+    assert "at most 60 characters" in title_problem("a" * (MAX_TITLE + 1), "A title")
+    assert "at most" in title_problem("戦" * (MAX_TITLE // 2 + 1), "A title")
+    assert "control" in title_problem("a\x1b", "A title")

@@ -13,9 +13,11 @@ import pytest
 
 from saves import migrations
 from saves import store as store_module
+from saves.paths import MAX_TITLE, title_width
 from saves.record import BrokenSave, SaveError, SaveSummary
+from saves.session import Session
 from saves.store import LOCKS, SaveStore, encode
-from tests.saves.support import played_record
+from tests.saves.support import SEATS, played_record
 
 
 def _files(store: SaveStore) -> list[str]:
@@ -366,3 +368,27 @@ def test_temp_files_of_a_writer_killed_mid_save_are_swept_by_the_next_save(store
     _save_over(store, played_record(gallic, steps=3))
     assert [n for n in os.listdir(store.root) if n.endswith(".tmp")] == [other.name]
     assert _files(store) == [other.name, "game.json", "game.json.bak"]
+
+
+def test_a_title_of_any_length_in_a_file_is_read_cut_to_the_limit(store, gallic):
+    store.root.mkdir(parents=True, exist_ok=True)
+    (store.root / "game.json").write_bytes(
+        encode(played_record(gallic, title="W" * 100_000), gallic)
+    )
+    title = store.load("game").title
+    assert title == "W" * (MAX_TITLE - 1) + "…"
+    assert store.list()[0].title == title
+    _save_over(store, played_record(gallic, steps=2, title=title))  # written back as read
+    assert json.loads((store.root / "game.json").read_bytes())["title"] == title
+
+
+def test_a_copy_of_a_game_whose_title_is_at_the_limit_stays_within_it(store, gallic):
+    session = Session.new(gallic, store, SEATS, seed=1, title="T" * MAX_TITLE)
+    assert session.record.title == "T" * MAX_TITLE
+    session.save_as(f"{session.record.title} (copy)")
+    assert session.record.title == "T" * (MAX_TITLE - 1) + "…"
+    session.close()
+    assert (
+        store.rename(session.name, "R" * 500)
+        and max(title_width(row.title) for row in store.list()) == MAX_TITLE
+    )

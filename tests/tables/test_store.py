@@ -8,6 +8,7 @@ import pytest
 
 from engine.core import HIDDEN, IllegalAction
 from engine.gallic.actions import Discard
+from saves.paths import MAX_TITLE
 from saves.record import SaveError
 from saves.tables import (
     CHANGED,
@@ -158,3 +159,13 @@ def test_a_table_in_another_folder_is_another_table(tmp_path):
     one, two = TableStore(tmp_path / "a"), TableStore(tmp_path / "b")
     one.create("gallic", ["alice", "bob"])
     assert two.list() == []
+
+
+def test_a_table_title_of_any_length_in_its_file_is_read_cut_to_the_limit(tables):
+    tables.create("gallic", ["alice", "bob"], seed=3)
+    path = tables.path("gallic-1")
+    raw = json.loads(path.read_bytes())
+    raw["save"]["title"] = "T" * 100_000
+    path.write_text(json.dumps(raw))
+    assert tables.load("gallic-1").record.title == "T" * (MAX_TITLE - 1) + "…"
+    assert [t.record.title for t in tables.list()] == ["T" * (MAX_TITLE - 1) + "…"]

@@ -155,6 +155,21 @@ def test_a_folder_that_is_a_file_is_one_line_and_status_2(
     assert file.read_text() == "mine" and not runs
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["new", "gallic", "--title", "T" * 61],
+        ["new", "gallic", "--title", "戦" * 31],
+        ["table", "new", "gallic", "--seat", "a", "--seat", "b", "--name", "T" * 61],
+    ],
+    ids=["title", "wide-title", "table-name"],
+)
+def test_a_typed_title_past_the_limit_is_refused_in_one_line(argv, runs, capsys):
+    assert status(argv) == 2
+    assert "too long: at most 60 characters" in one_clean_line(capsys.readouterr().err)
+    assert not runs
+
+
 # --- mates-deck and deck files -------------------------------------------------------------
 
 PGN = """[Event "Club"]

@@ -17,6 +17,7 @@ from engine import registry
 from engine.core import Outcome
 from engine.gallic.rules import GALLIC
 from engine.mates.data import extended_deck
+from saves.paths import MAX_TITLE
 from saves.record import SeatInfo
 from saves.session import Session
 from saves.tables import TableSession, TableStore
@@ -338,3 +339,20 @@ async def test_setup_refuses_a_deck_too_small_for_the_players(tmp_path, make_app
         assert isinstance(app.screen, SetupScreen) and not store.list()
         assert "too few for 4 players" in notified(app)
         assert_shown(app)
+
+
+async def test_save_as_caps_a_typed_title_and_says_when_it_is_too_wide(make_app, store):
+    seats = (human("Ana"), bot("Easy bot", "easy"))
+    app = make_app(lambda app: screen_for(Session.new(GALLIC, app.store, seats, {}, seed=1)))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot, app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        box = app.screen.query_one(Input)
+        assert box.max_length == MAX_TITLE  # the box takes no more characters than that
+        box.value = "戦" * (MAX_TITLE // 2 + 1)  # fewer characters, but too wide
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptDialog)
+        assert "too long: at most 60 characters" in screen_text(app)
+        assert [e.title for e in store.list()] != ["戦" * (MAX_TITLE // 2 + 1)]

@@ -4,6 +4,7 @@ whatever is on screen, and enlarging brings that screen back as it was."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -13,8 +14,11 @@ from engine import registry
 from engine.ataque.rules import ATAQUE
 from engine.gallic.rules import GALLIC
 from engine.i18n import _
+from saves.paths import MAX_NAME, MAX_TITLE
 from saves.record import SeatInfo, level_name
+from saves.records import MATES_SOLO, PlayerRecords, Records, Streak
 from saves.session import Session
+from saves.tables import TableStore
 from tests.tui.conftest import settle
 from tests.tui.fit import (
     TIGHT,
@@ -25,13 +29,16 @@ from tests.tui.fit import (
     screen_text,
     speak,
 )
+from tui.screens import records as records_screen
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
 from tui.screens.game import GameScreen
+from tui.screens.records import RecordsScreen
 from tui.screens.registry import screen_for
 from tui.screens.rules import HOUSE_RULES, RulesScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.screens.watch import WatchScreen
 
 LONG_NAMES = (
     "Anastasia Wilhelmina Ros",  # 24 characters: the most a name field takes
@@ -340,3 +347,63 @@ async def test_a_screen_opened_while_too_small_is_covered_too(make_app):
         await pilot.press("y")
         await pilot.pause(0.1)
         assert answers == [True] and app.screen is game
+
+
+# --- titles at the limit -----------------------------------------------------------------------
+
+AT_THE_LIMIT = "戦" * (MAX_TITLE // 2)  # as wide as a title gets: every character two columns
+
+
+async def test_a_title_at_the_limit_fits_the_menu_campaigns_records_and_watch(
+    make_app, store, monkeypatch
+):
+    seats = (SeatInfo("human", "Ana"), SeatInfo("bot", "Bot", "easy"))
+    Session.new(GALLIC, store, seats, {}, seed=5, title=AT_THE_LIMIT).close()
+    tables = TableStore(store.root.parent / "tables")
+    tables.create("gallic", ["Ana", "bot:easy"], name="T" * MAX_NAME)
+    path = tables.path("T" * MAX_NAME)
+    raw = json.loads(path.read_bytes())
+    raw["save"]["title"] = "W" * 100_000  # a table file edited by hand
+    path.write_text(json.dumps(raw))
+    streak = Streak(_(MATES_SOLO), 12, AT_THE_LIMIT)
+    records = Records((PlayerRecords("Ana", streaks=(streak,)),), finished=1)
+    monkeypatch.setattr(records_screen, "compute", lambda store, player: records)
+    app = make_app(tables=tables, player="Ana")
+    async with app.run_test(size=TIGHT) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        assert menu.max_scroll_y == 0 and inside(app, menu), screen_text(app)
+        assert AT_THE_LIMIT in screen_text(app)
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.screen.query_one(DataTable).max_scroll_x == 0
+        assert AT_THE_LIMIT in flat(app).replace(" ", "")
+        await pilot.press("escape", "s")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, RecordsScreen)
+        assert all(t.max_scroll_x == 0 for t in app.screen.query(DataTable))
+        where = "".join(ch for line in screen_lines(app) for ch in line if ch == "戦")
+        assert where == AT_THE_LIMIT, screen_text(app)  # wrapped in its cell, all of it
+        await pilot.press("escape", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, WatchScreen)
+        assert_on_screen(app, "T" * MAX_NAME)
+        for screen_line in screen_lines(app):
+            assert "W" * 10 not in screen_line
+        assert "esc" in await footer_drawn(pilot, app)
+
+
+async def test_a_title_of_any_length_in_a_save_file_is_shown_cut(make_app, store):
+    seats = (SeatInfo("human", "Ana"), SeatInfo("bot", "Bot", "easy"))
+    session = Session.new(GALLIC, store, seats, {}, seed=5, title="Alesia")
+    session.close()
+    path = store.path(session.name)
+    raw = json.loads(path.read_bytes())
+    path.write_text(json.dumps({**raw, "title": "W" * 100_000}))  # edited by hand
+    app = make_app()
+    async with app.run_test(size=TIGHT) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        assert menu.max_scroll_y == 0 and inside(app, menu), screen_text(app)
+        assert "W" * (MAX_TITLE - 1) + "…" in flat(app).replace(" ", "")

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from engine.i18n import N_, _
-from saves.paths import unprintable_problem, visible
+from saves.paths import MAX_TITLE, title_problem, visible
 from tui.textual_i18n import recompose_keeping_input
 
 Said = str | Callable[[], str]
@@ -79,7 +79,7 @@ class PromptDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Content(say(self.prompt)), classes="question")
-            yield Input(value=self.value, max_length=60, id="prompt-text")
+            yield Input(value=self.value, max_length=MAX_TITLE, id="prompt-text")
             yield Static(_(self.HINT), classes="hint", id="prompt-hint")
 
     async def language_changed(self) -> None:
@@ -87,7 +87,7 @@ class PromptDialog(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        problem = unprintable_problem(text, say(self.what) if self.what else _("A title"))
+        problem = title_problem(text, say(self.what) if self.what else _("A title"))
         if problem:
             self.query_one("#prompt-hint", Static).update(Content(problem))
             return

@@ -40,7 +40,7 @@ from saves.campaigns import (
     campaigns_of,
     setup_players,
 )
-from saves.paths import unprintable_problem, visible
+from saves.paths import MAX_TITLE, title_problem, unprintable_problem, visible
 from saves.record import BOT, HUMAN, SaveError, SeatInfo, level_name
 from tui.crash import log_crash
 from tui.language import when
@@ -199,7 +199,9 @@ class SeriesSetupScreen(Screen):
             yield Static(Content(_(self.kind.about)), classes="subtitle")
             with Horizontal(classes="row"):
                 yield Label(_("Name"), classes="field-label")
-                yield Input(placeholder=_(self.kind.name), id="title", max_length=60, compact=True)
+                yield Input(
+                    placeholder=_(self.kind.name), id="title", max_length=MAX_TITLE, compact=True
+                )
             yield from self.compose_seats()
             yield from self.compose_options()
             yield from seed_and_start(_("random — or a number to replay the campaign's deals"))
@@ -346,7 +348,8 @@ class SeriesSetupScreen(Screen):
             for i in range(self.kind.players)
         ]
         for field, what in fields:
-            problem = unprintable_problem(field.value, what)
+            check = title_problem if field is title else unprintable_problem
+            problem = check(field.value, what)
             if problem:
                 field.focus()
                 self.refuse(problem)
