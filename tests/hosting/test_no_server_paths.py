@@ -201,14 +201,33 @@ async def test_a_table_says_no_command_to_a_remote_player(home):
         assert_private(app, "another table")
 
 
-async def test_at_their_own_terminal_a_player_sees_where_their_files_are(home):
-    store = seeded(home)
+@pytest.mark.parametrize("filled", [False, True])
+async def test_at_their_own_terminal_a_player_sees_where_their_files_are(home, filled):
+    store = seeded(home) if filled else SaveStore(saves_dir())
     app = app_for(store, hosted=False)
+    screens = [CampaignsScreen, WatchScreen] + ([] if filled else [RecordsScreen])
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        for screen in (CampaignsScreen(), WatchScreen()):
-            app.push_screen(screen)
+        for screen in screens:
+            app.push_screen(screen())
             await settle(pilot, app)
-            assert MARKER in everything_shown(app), type(screen).__name__
+            assert MARKER in everything_shown(app), screen.__name__
+            app.pop_screen()
+
+
+def browser_app(store) -> BatallasApp:
+    """A browser tab's app, as ``tui.serve.app_main`` makes it: hosted, nobody in particular."""
+    return BatallasApp(store, bot_delay=0, hosted=True)
+
+
+@pytest.mark.parametrize("filled", [False, True])
+async def test_a_browser_tab_shows_no_server_path_either(home, filled):
+    store = seeded(home) if filled else SaveStore(saves_dir())
+    app = browser_app(store)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot, app)
+        assert_private(app, "the menu")
+        for screen in (CampaignsScreen(), RecordsScreen()):
+            await look(pilot, app, screen, type(screen).__name__)
             app.pop_screen()
 
 
