@@ -28,7 +28,7 @@ from tui.app import BatallasApp
 from tui.cli import main
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
-from tui.screens.game import GameScreen
+from tui.screens.game import GameScreen, ResultScreen
 from tui.screens.log_view import LogScreen
 from tui.screens.records import RecordsScreen
 from tui.screens.replay import replay_screen
@@ -154,9 +154,26 @@ async def test_no_screen_or_message_shows_a_server_path_when_hosted(home, monkey
         await pilot.pause()
         assert "Cannot open torn" in everything_shown(app)
         assert_private(app, "continuing a broken save")
-
-        app.resume("Alesia")
+        app.resume("Won")
         await settle(pilot, app)
+        assert isinstance(app.screen, ResultScreen)
+        assert_private(app, "a finished game's result")
+        await pilot.press("m")
+        await settle(pilot, app)
+
+        elsewhere = Session.load(SaveStore(store.root), "Alesia")  # a frozen connection
+        app.resume("Alesia")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert_private(app, "taking over a game open elsewhere")
+        await pilot.press("y")
+        await settle(pilot, app)
+        elsewhere.close()
+        assert isinstance(app.screen, GameScreen)
+        app.screen.action_keys()
+        await pilot.pause()
+        assert_private(app, "the keys")
+        app.screen.action_keys()
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, PromptDialog)
