@@ -9,11 +9,11 @@ import os
 import re
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, OptionList
 
 from engine import registry
 from engine.gallic.rules import GALLIC
-from saves.campaigns import PUNIC, campaigns_of
+from saves.campaigns import PUNIC, BrokenCampaign, campaigns_of
 from saves.paths import saves_dir
 from saves.record import SeatInfo
 from saves.replay import ReplaySession
@@ -131,9 +131,16 @@ async def test_no_screen_or_message_shows_a_server_path_when_hosted(home, monkey
             await pilot.pause()
             assert "cannot be replayed" in everything_shown(app)
             assert_private(app, f"opening {broken}")
-        app.screen.query_one("#series-list").focus()
-        await pilot.pause()
-        assert_private(app, "a broken campaign")
+        campaigns = app.screen.query_one("#series-list", OptionList)
+        campaigns.focus()
+        for index in range(campaigns.option_count):
+            campaigns.highlighted = index
+            await pilot.pause()
+            if isinstance(app.screen.selected_campaign(), BrokenCampaign):
+                await pilot.press("enter")  # cannot be opened: the toast says why
+                await pilot.pause()
+            assert_private(app, f"campaign {index}")
+        assert "ripped.json cannot be opened" in everything_shown(app)
         (punic,) = [c.name for c in campaigns_of(store).list() if hasattr(c, "title")]
         await look(pilot, app, SeriesScreen(punic), "a campaign's history")
         app.pop_screen()
