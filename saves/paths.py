@@ -195,9 +195,14 @@ def title_problem(text: str, what: str) -> str | None:
     return problem
 
 
-def folder_problem(exc: OSError) -> str:
+def folder_problem(exc: OSError, named: bool = True) -> str:
     """One line for a folder that cannot be made or used, naming the file in its way if any
-    (``--saves-dir``, ``--tables-dir`` or ``$BATALLAS_HOME`` pointing at a file)."""
+    (``--saves-dir``, ``--tables-dir`` or ``$BATALLAS_HOME`` pointing at a file). Not
+    ``named`` (hosted), no path at all: the reader is a remote player, not the server's owner."""
+    if not named:
+        return _("This server cannot keep your games ({reason}); please tell its host.").format(
+            reason=exc.strerror or type(exc).__name__
+        )
     path = Path(os.fsdecode(exc.filename)) if exc.filename is not None else None
     if path is None:
         return _("Cannot use the data folder: {reason}.").format(reason=exc.strerror or exc)

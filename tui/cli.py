@@ -359,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         print(folder_problem(err), file=sys.stderr)
         return 2
     if args.command == "saves":
-        return print_saves(store)
+        return print_saves(store, shows_paths=not args.hosted)
     if args.command == "export":
         return export_game(store, args.name, args.output)
 
@@ -391,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             tables = TableStore(tables_dir())
         except OSError as err:
-            print(folder_problem(err), file=sys.stderr)
+            print(folder_problem(err, named=not args.hosted), file=sys.stderr)
             return 2
     theme = args.theme
     app = BatallasApp(
@@ -576,17 +576,22 @@ def write_named(output: str, text: str, own, said: str) -> str | None:
     return said.format(path=visible(output), reason=reason)
 
 
-def print_saves(store) -> int:
+def print_saves(store, shows_paths: bool = True) -> int:
     """One line per save. Every field was read from a file someone may have edited: printed
-    with control characters escaped, so a title cannot retitle or script the terminal."""
+    with control characters escaped, so a title cannot retitle or script the terminal.
+    The folder is named only to its owner (not ``shows_paths``: hosted, a remote player)."""
     from saves.record import BrokenSave
 
     entries = store.list()
     root = visible(str(store.root))
     if not entries:
-        print(_("No saved games in {folder}.").format(folder=root))
+        print(
+            _("No saved games in {folder}.").format(folder=root)
+            if shows_paths
+            else _("No saved games yet.")
+        )
         return 0
-    print(_("Saves in {folder}:").format(folder=root))
+    print(_("Saves in {folder}:").format(folder=root) if shows_paths else _("Your saves:"))
     for entry in entries:
         name = visible(entry.name)
         if isinstance(entry, BrokenSave):

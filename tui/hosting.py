@@ -114,7 +114,7 @@ def prepare(args, environ: MutableMapping[str, str] | None = None) -> tuple[Path
         folder = saves_dir() / "players" / name
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:  # $BATALLAS_HOME (or a folder in it) is a file
-        return None, folder_problem(err)
+        return None, folder_problem(err, named=False)
     return folder, ""
 
 
@@ -123,6 +123,13 @@ class HostedGuards:
     server rather than inside the game (the player's terminal is far away)."""
 
     hosted: bool = False
+
+    @property
+    def shows_paths(self) -> bool:
+        """Whether screens may name folders and files: only to the owner at their own terminal.
+        An SSH player or a browser visitor (both hosted) cannot reach the server's files, and a
+        path would only show them how the server is laid out."""
+        return not self.hosted
 
     def action_suspend_process(self) -> None:
         # Textual binds no key to it, but a keymap or markup link could still ask for it.

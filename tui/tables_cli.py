@@ -101,16 +101,17 @@ def run(args, saves_folder: Path | None = None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
+    hosted = getattr(args, "hosted", False)
     try:
         tables = TableStore(tables_dir(args.tables_dir))
     except OSError as err:  # --tables-dir, $BATALLAS_TABLES or $BATALLAS_HOME is a file
-        print(folder_problem(err), file=sys.stderr)
+        print(folder_problem(err, named=not hosted), file=sys.stderr)
         return 2
     try:
         if args.table_command == "new":
             return _new(tables, args)
         if args.table_command == "list":
-            return _list(tables, person)
+            return _list(tables, person, shows_paths=not hosted)
         if args.table_command == "watch":
             return _watch(tables, args, person, saves_folder)
         if person is None:
@@ -135,7 +136,8 @@ def _new(tables, args) -> int:
     return 0
 
 
-def _list(tables, person: str | None) -> int:
+def _list(tables, person: str | None, shows_paths: bool = True) -> int:
+    """The tables, one a line; their folder only when the reader may see it (not hosted)."""
     from saves.record import BrokenSave
     from saves.tables import turn_text
 
@@ -144,14 +146,16 @@ def _list(tables, person: str | None) -> int:
         rows = [r for r in rows if not isinstance(r, BrokenSave) and r.seat_of(person) is not None]
     root = visible(str(tables.root))
     if not rows:
-        if person:
+        if not shows_paths:
+            print(_("No tables for {person} yet.").format(person=visible(person or "")))
+        elif person:
             print(
                 _("No tables for {person} in {folder}.").format(person=visible(person), folder=root)
             )
         else:
             print(_("No tables in {folder}.").format(folder=root))
         return 0
-    print(_("Tables in {folder}:").format(folder=root))
+    print(_("Tables in {folder}:").format(folder=root) if shows_paths else _("Your tables:"))
     for row in rows:  # every name here comes from a file anyone at the table may edit
         name = visible(row.name)
         if isinstance(row, BrokenSave):

@@ -206,27 +206,36 @@ class CampaignsScreen(Screen):
                 )
             table.add_row(campaign, progress, key=entry.name, height=None)
         count = len(self.entries)
-        where = self.query_one("#campaigns-where", Static)
-        root = visible(str(self.app.store.root))
-        if self.series:
-            said = _("{campaigns} and {games} in {folder}").format(
-                campaigns=plural(len(self.series), "campaign", "campaigns"),
-                games=plural(count, "single game", "single games"),
-                folder=root,
-            )
-        elif count:
-            said = _("{saves} in {folder} · n: a new campaign").format(
-                saves=plural(count, "save", "saves"), folder=root
-            )
-        else:
-            said = _(
-                "No saves yet in {folder}. Start a game from the menu, or a campaign with n: "
-                "every game saves itself after every move."
-            ).format(folder=root)
-        where.update(Content(said))
+        self.query_one("#campaigns-where", Static).update(Content(self.where_text(count)))
         if count:
             table.move_cursor(row=min(row, count - 1))
         self.show_detail()
+
+    def where_text(self, count: int) -> str:
+        """How many campaigns and games, and in which folder when the player may see it."""
+        folder = visible(str(self.app.store.root)) if self.app.shows_paths else None
+        if self.series:
+            counted = {
+                "campaigns": plural(len(self.series), "campaign", "campaigns"),
+                "games": plural(count, "single game", "single games"),
+            }
+            if folder is None:
+                return _("{campaigns} and {games}").format(**counted)
+            return _("{campaigns} and {games} in {folder}").format(folder=folder, **counted)
+        if count:
+            saves = plural(count, "save", "saves")
+            if folder is None:
+                return _("{saves} · n: a new campaign").format(saves=saves)
+            return _("{saves} in {folder} · n: a new campaign").format(saves=saves, folder=folder)
+        if folder is None:
+            return _(
+                "No saves yet. Start a game from the menu, or a campaign with n: every game "
+                "saves itself after every move."
+            )
+        return _(
+            "No saves yet in {folder}. Start a game from the menu, or a campaign with n: "
+            "every game saves itself after every move."
+        ).format(folder=folder)
 
     def on_data_table_row_highlighted(self) -> None:
         self.show_detail()

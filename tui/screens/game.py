@@ -810,7 +810,10 @@ class GameScreen(Screen):
     def new_game_same_setup(self) -> None:
         """A new game like this one; in a campaign, the campaign's next game."""
         if self.at_table:
-            self.notify(_("Start another table with `batallas table new`."), timeout=6)
+            if self.app.shows_paths:
+                self.notify(_("Start another table with `batallas table new`."), timeout=6)
+            else:  # a remote player has no shell to type it in
+                self.notify(_("The host of this server starts new tables."), timeout=6)
             self.app.pop_screen()
             return
         step = self.campaign_step()

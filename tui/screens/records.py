@@ -108,6 +108,14 @@ class RecordsScreen(Screen):
                 )
             )
 
+    def nothing_yet(self) -> str:
+        """No finished game: where they would be counted from, when the player may see it."""
+        if not self.app.shows_paths:
+            return _("No finished game yet: finish a game (or a campaign's) and it counts here.")
+        return _(
+            "No finished game yet in {folder}: finish a game (or a campaign's) and it counts here."
+        ).format(folder=self.app.store.root)
+
     def show(self, records: Records) -> None:
         if not self.is_attached:
             return  # the player left before the count ended
@@ -173,10 +181,7 @@ class RecordsScreen(Screen):
         counted = plural(records.finished, "finished game", "finished games")
         unread = plural(records.unread, "save that cannot be read", "saves that cannot be read")
         if not lines:
-            said = _(
-                "No finished game yet in {folder}: finish a game (or a campaign's) and it "
-                "counts here."
-            ).format(folder=self.app.store.root)
+            said = self.nothing_yet()
             if records.unread:
                 said += " " + _("{saves} left out.").format(saves=unread)
         elif records.unread:

@@ -126,15 +126,7 @@ class WatchScreen(Screen):
         live = self.live_tables()
         prompts = [(table.name, self.prompt(table)) for table in live]
         said = [(name, prompt.plain) for name, prompt in prompts]
-        root = visible(str(self.app.tables.root))
-        where = self.query_one("#watch-where", Static)
-        if prompts:
-            where.update(
-                Content(_("Live tables in {folder}: Enter watches one.").format(folder=root))
-            )
-        else:
-            said = _("No live tables in {folder}. Start one with `batallas table new`.")
-            where.update(Content(said.format(folder=root)))
+        self.query_one("#watch-where", Static).update(Content(self.where_text(bool(prompts))))
         if said == self.shown:
             return
         self.shown = said
@@ -146,6 +138,20 @@ class WatchScreen(Screen):
         names = [name for name, _prompt in prompts]
         if names:
             menu.highlighted = names.index(key) if key in names else 0
+
+    def where_text(self, any_live: bool) -> str:
+        """Where the tables are and how one starts, said to someone at their own terminal;
+        a remote player can neither see the folder nor type the command, so not to them."""
+        if not self.app.shows_paths:
+            if any_live:
+                return _("Live tables on this server: Enter watches one.")
+            return _("No live tables right now: the host of this server starts them.")
+        folder = visible(str(self.app.tables.root))
+        if any_live:
+            return _("Live tables in {folder}: Enter watches one.").format(folder=folder)
+        return _("No live tables in {folder}. Start one with `batallas table new`.").format(
+            folder=folder
+        )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.open(event.option.id)
