@@ -1,4 +1,5 @@
-"""Apps for Pilot tests: a fresh saves folder each, and bots that answer without a pause."""
+"""Apps for Pilot tests: a fresh saves folder each, bots that answer without a pause, and
+dialogs that take an answer at once (the tests of that pause set it themselves)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,12 @@ import pytest
 
 from saves.store import SaveStore
 from tui.app import BatallasApp
+from tui.screens import dialogs
+
+
+@pytest.fixture(autouse=True)
+def answers_at_once(monkeypatch):
+    monkeypatch.setattr(dialogs, "ANSWER_DELAY", 0.0)
 
 
 @pytest.fixture
