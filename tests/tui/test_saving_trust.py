@@ -19,7 +19,7 @@ from tui.screens import dialogs
 from tui.screens import game as game_screen
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog, ConflictDialog, say
-from tui.screens.game import GameScreen
+from tui.screens.game import GameScreen, ResultScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.registry import screen_for
 
@@ -318,3 +318,23 @@ async def test_the_conflict_dialog_says_everything_at_80x24(make_app, store, siz
         for widget in app.screen.query("Static, Button"):
             text = " ".join(str(widget.render()).split())
             assert text in " ".join(shown.split()), "\n".join(lines)
+
+
+async def test_the_result_takes_no_answer_at_once_even_with_bots_at_full_speed(
+    make_app, monkeypatch
+):
+    """The Enter meant for the last move must not start a new game: the result waits its
+    moment too, whatever the bots' speed (it used to follow it, and not wait at speed 0)."""
+    monkeypatch.setattr(dialogs, "ANSWER_DELAY", 60.0)
+    app = make_app(starter(title="Over"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        assert app.bot_delay == 0
+        answers = []
+        app.push_screen(ResultScreen("Ana wins", "By a hair."), answers.append)
+        await pilot.pause()
+        await pilot.press("enter", "n", "m")
+        assert isinstance(app.screen, ResultScreen) and not answers
+        monkeypatch.setattr(dialogs, "ANSWER_DELAY", 0.0)
+        await pilot.press("m")
+        assert answers == ["menu"]
