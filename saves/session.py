@@ -148,6 +148,11 @@ class Session:
     def name(self) -> str:
         return self.record.name
 
+    @property
+    def moves_not_saved(self) -> int:
+        """Moves played here that the file lacks (a write that failed or met a conflict)."""
+        return len(self.record.actions) - self.saved_moves
+
     def apply(self, seat: Seat, action: Any) -> Any:
         """Apply, record and autosave one action; returns the new full state."""
         state = self.game.apply(self.record.state, seat, action)

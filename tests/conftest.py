@@ -21,3 +21,10 @@ def english(monkeypatch, tmp_path_factory):
     i18n.install(gettext.NullTranslations(), "en")
     yield
     i18n.install(gettext.NullTranslations(), "en")
+
+
+@pytest.fixture(autouse=True)
+def answers_at_once(monkeypatch):
+    """Dialogs in Pilot tests (tui, tables, hosting) take an answer at once: the tests of the
+    pause before a dialog answers set it themselves."""
+    monkeypatch.setattr("tui.screens.dialogs.ANSWER_DELAY", 0.0)

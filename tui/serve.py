@@ -26,9 +26,11 @@ import sys
 from pathlib import Path
 
 from engine.i18n import _, number
+from saves.paths import unprintable_problem
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+MAX_PORT = 65535
 # The default cap on tabs (see docs/hosting.md, "How many players"). bench/ssh_load.py: on 2
 # cores, 25 players pressing keys at once got their screen back within 25 ms (p95), half the
 # 50 ms budget, which leaves the other half for the browser relay. An app takes 40-55 MB.
@@ -71,6 +73,51 @@ def positive(text: str) -> int:
     return value
 
 
+def port(text: str) -> int:
+    """``--port``: 0 is refused too, as the port the system would pick is nobody's to know."""
+    value = int(text)
+    if not 1 <= value <= MAX_PORT:
+        raise argparse.ArgumentTypeError(
+            _("must be a port from 1 to {top}, not {value}").format(top=MAX_PORT, value=value)
+        )
+    return value
+
+
+def address(text: str) -> str:
+    """``--host``: an IP address or a host name; an IPv6 address may come in brackets, as in a
+    URL. Empty would mean every address of the machine, which nobody asks for by leaving it
+    blank; a name the resolver cannot even encode ("a..b") would end in a traceback."""
+    problem = unprintable_problem(text, _("An address"))
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    host = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+    if not host:
+        raise argparse.ArgumentTypeError(_("must name an address, such as 127.0.0.1"))
+    try:
+        host.encode("idna")
+    except UnicodeError:
+        raise argparse.ArgumentTypeError(
+            _("not an address or a host name: {host}").format(host=repr(host))
+        ) from None
+    return host
+
+
+def public_address(text: str) -> str:
+    """``--public-url``: printed to the terminal and put in every page, so no control characters."""
+    problem = unprintable_problem(text, _("The public URL"))
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def netloc(host: str, port: int) -> str:
+    """``HOST:PORT`` as a URL needs it: an IPv6 address in brackets (``[::1]:8000``), its zone,
+    if any, escaped."""
+    if ":" in host:
+        host = "[{}]".format(host.replace("%", "%25"))
+    return f"{host}:{port}"
+
+
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Register `serve`; it also takes the global options, so they may come after `serve`."""
     from tui.language import LANGUAGES
@@ -78,6 +125,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     serve = subparsers.add_parser("serve", help=_("play in a web browser (textual-serve)"))
     serve.add_argument(
         "--host",
+        type=address,
         default=DEFAULT_HOST,
         help=_("address to listen on (default {host}: this machine only)").format(
             host=DEFAULT_HOST
@@ -85,12 +133,13 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--port",
-        type=int,
+        type=port,
         default=DEFAULT_PORT,
         help=_("port (default {port})").format(port=DEFAULT_PORT),
     )
     serve.add_argument(
         "--public-url",
+        type=public_address,
         default=None,
         metavar="URL",
         help=_("the address browsers use, when it is not http://HOST:PORT (e.g. behind a proxy)"),
@@ -377,6 +426,30 @@ def make_server(command: str, max_sessions: int, quit_grace: float = QUIT_GRACE,
             await service.wait_ended()
             await websocket.close()
 
+        def serve(self, debug: bool = False) -> None:
+            """textual-serve's serve, except that where to play is said only once the port
+            listens, in place of its banner (which reads the tab command, a saves folder
+            named "[/]" included, as markup), and on an event loop of its own."""
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            loop.add_signal_handler(signal.SIGINT, self.request_exit)
+            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+            try:
+                web.run_app(
+                    self._make_app(),
+                    host=self.host,
+                    port=self.port,
+                    handle_signals=False,
+                    loop=loop,
+                    print=lambda _banner: announce(self.public_url, self.max_sessions),
+                )
+            finally:
+                asyncio.set_event_loop(None)  # run_app set it, and closed it
+
+        async def on_startup(self, app: web.Application) -> None:
+            pass  # no banner: `announce` says where to play
+
         async def on_shutdown(self, app: web.Application) -> None:
             """Ctrl+C on the server: every tab is closed at once, so every app saves and exits
             (aiohttp alone would wait a while, then cancel the tabs)."""
@@ -406,26 +479,30 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         title="Batallas",
-        public_url=args.public_url,
+        public_url=args.public_url or f"http://{netloc(args.host, args.port)}",
     )
-    print(
-        _(
-            "Batallas in the browser: open {url}  (at most {limit} players at once; Ctrl+C "
-            "stops the server)"
-        ).format(url=server.public_url, limit=number(limit))
-    )
-    sys.stdout.flush()
     try:
         server.serve()
     except OSError as err:
         print(
-            _("Cannot serve on {host}:{port}: {reason}").format(
-                host=args.host, port=args.port, reason=err.strerror or err
+            _("Cannot serve on {address}: {reason}").format(
+                address=netloc(args.host, args.port), reason=err.strerror or err
             ),
             file=sys.stderr,
         )
         return 2
     return 0
+
+
+def announce(url: str, limit: int) -> None:
+    """Where to play, said once the server listens there."""
+    print(
+        _(
+            "Batallas in the browser: open {url}  (at most {limit} players at once; Ctrl+C "
+            "stops the server)"
+        ).format(url=url, limit=number(limit))
+    )
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bench._sshd import Server, Terminal, hosted_config, key_line, missing_tools
+from tui.screens.dialogs import ANSWER_DELAY
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "hosting.md"
 SLOW = 90  # seconds: the app starts in a few, but the machine is small and shared
@@ -124,6 +125,7 @@ def test_a_frozen_session_never_overwrites_its_reconnection(tmp_path):
                 expect(again, server, b"Continue", "the menu's Continue entry")
                 again.write(b"c")
                 expect(again, server, b"Take over", "the take-over question")
+                time.sleep(ANSWER_DELAY)  # read before answered: a sooner key is no answer
                 again.write(b"y")
                 expect(again, server, b"Both hands revealed", "the game where it was left")
                 mark = len(again.screen)

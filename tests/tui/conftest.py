@@ -1,4 +1,4 @@
-"""Apps for Pilot tests: a fresh saves folder each, and bots that answer without a pause."""
+"""Apps for Pilot tests: a fresh saves folder each and bots that answer without a pause."""
 
 from __future__ import annotations
 

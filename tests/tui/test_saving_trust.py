@@ -7,16 +7,19 @@ from __future__ import annotations
 import os
 
 import pytest
+from textual import events
 
 from engine.gallic.rules import GALLIC
 from saves.record import SeatInfo
 from saves.session import Session
-from saves.store import SaveStore
+from saves.store import SaveConflict, SaveStore
 from tests.tui.conftest import settle
+from tests.tui.fit import fits, screen_lines, speak
+from tui.screens import dialogs
 from tui.screens import game as game_screen
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog, ConflictDialog, say
-from tui.screens.game import GameScreen
+from tui.screens.game import GameScreen, ResultScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.registry import screen_for
 
@@ -39,8 +42,10 @@ def messages(app) -> list[str]:
 
 
 async def wait_for_conflict(pilot, app) -> None:
+    """Until the dialog is shown (a key made before that is no answer)."""
     for _ in range(200):
         if isinstance(app.screen, ConflictDialog):
+            await pilot.pause()
             return
         await pilot.pause(0.05)
     raise AssertionError(f"no conflict dialog: {app.screen_stack}")
@@ -223,3 +228,113 @@ async def test_an_unexpected_error_shows_no_traceback_and_is_logged(
         assert str(tmp_path) not in shown  # no server path reaches a remote player
     log = (tmp_path / "home" / "logs" / "errors.log").read_text()
     assert "Traceback" in log and "secret /srv/path" in log
+
+
+async def reconnected_elsewhere(pilot, app, store) -> Session:
+    """A game on screen, then a reconnection takes it over in another session."""
+    await settle(pilot, app)
+    return Session.load(SaveStore(store.root), app.screen.session.name, takeover=True)
+
+
+async def test_an_enter_pressed_as_the_conflict_appears_does_not_answer_it(
+    make_app, store, monkeypatch
+):
+    """The player keeps the hand (Enter): the move meets the conflict, and the next Enter,
+    pressed at once, does not load the newer game unread, nor does a click that soon; once the
+    moment has passed, Enter loads it, and the screen says the move was not made."""
+    monkeypatch.setattr(dialogs, "ANSWER_DELAY", 60.0)  # "at once", however slow the machine
+    app = make_app(starter(title="Reconnected"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        newer = await reconnected_elsewhere(pilot, app, store)
+        ours = app.screen.session
+        await pilot.press("enter")
+        await pilot.press("enter")
+        assert isinstance(app.screen, ConflictDialog)
+        assert "not saved" in str(app.screen.query_one("#unsaved").render())
+        await pilot.click("#load")
+        await pilot.pause(app.screen.query_one("#load").active_effect_duration)
+        assert isinstance(app.screen, ConflictDialog)
+        monkeypatch.setattr(dialogs, "ANSWER_DELAY", 0.0)  # the moment has passed
+        await pilot.press("enter")  # Load the newer game, read at last
+        await settle(pilot, app)
+        assert isinstance(app.screen, GameScreen) and app.screen.session is not ours
+        assert app.screen.session.record.actions == newer.record.actions
+        assert any("move played here was not made" in m for m in messages(app))
+
+
+async def test_keys_queued_behind_the_move_do_not_answer_the_conflict(make_app, store, monkeypatch):
+    """Two Enters sent together: the first plays and meets the conflict; the second, queued
+    behind it on the board, reaches the dialog's buttons only after it appeared, and is not
+    an answer either."""
+    monkeypatch.setattr(dialogs, "ANSWER_DELAY", 60.0)
+    app = make_app(starter(title="Queued"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await reconnected_elsewhere(pilot, app, store)
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.Key("enter", "\r"))
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ConflictDialog)
+        monkeypatch.setattr(dialogs, "ANSWER_DELAY", 0.0)
+        await pilot.press("k")  # now an answer
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.session.name != "Queued"
+
+
+async def test_a_key_made_before_the_dialog_showed_is_no_answer(make_app, store):
+    """However late it is read (a busy machine), a key pressed before the question was on
+    screen does not answer it, even with no pause at all."""
+    app = make_app(starter(title="Early"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        early = events.Key("y", "y")
+        dialog = ConfirmDialog("Leave?")
+        answers = []
+        app.push_screen(dialog, answers.append)
+        await pilot.pause()
+        app.post_message(early)
+        await pilot.pause()
+        assert app.screen is dialog and not answers
+        await pilot.press("y")
+        assert answers == [True]
+
+
+@fits
+async def test_the_conflict_dialog_says_everything_at_80x24(make_app, store, size, language):
+    """The reason, the moves left out, the two choices: whole, in every language."""
+    speak(language)
+    ours = Session.new(GALLIC, store, VS_BOT, {}, seed=3, title="Fit")
+    Session.load(SaveStore(store.root), "Fit", takeover=True)
+    with pytest.raises(SaveConflict):
+        ours.apply(0, GALLIC.legal_actions(ours.state, 0)[0])
+    conflict = ours.conflict
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(ConflictDialog(conflict.reason, unsaved=ours.moves_not_saved))
+        await pilot.pause()
+        box = app.screen.query_one(".dialog").region
+        lines = screen_lines(app)[box.y : box.bottom]
+        shown = " ".join(line[box.x : box.right].strip(" █▀▄▔▁") for line in lines)
+        for widget in app.screen.query("Static, Button"):
+            text = " ".join(str(widget.render()).split())
+            assert text in " ".join(shown.split()), "\n".join(lines)
+
+
+async def test_the_result_takes_no_answer_at_once_even_with_bots_at_full_speed(
+    make_app, monkeypatch
+):
+    """The Enter meant for the last move must not start a new game: the result waits its
+    moment too, whatever the bots' speed (it used to follow it, and not wait at speed 0)."""
+    monkeypatch.setattr(dialogs, "ANSWER_DELAY", 60.0)
+    app = make_app(starter(title="Over"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        assert app.bot_delay == 0
+        answers = []
+        app.push_screen(ResultScreen("Ana wins", "By a hair."), answers.append)
+        await pilot.pause()
+        await pilot.press("enter", "n", "m")
+        assert isinstance(app.screen, ResultScreen) and not answers
+        monkeypatch.setattr(dialogs, "ANSWER_DELAY", 0.0)
+        await pilot.press("m")
+        assert answers == ["menu"]

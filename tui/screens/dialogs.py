@@ -6,8 +6,11 @@ while a dialog is open asks it again, so the question follows the switch like it
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -15,11 +18,12 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
-from engine.i18n import N_, _
+from engine.i18n import N_, _, ngettext, number
 from saves.paths import MAX_TITLE, title_problem, visible
 from tui.textual_i18n import recompose_keeping_input
 
 Said = str | Callable[[], str]
+ANSWER_DELAY = 0.5  # seconds a dialog that switches or discards a game is shown before it listens
 
 
 def say(text: Said) -> str:
@@ -27,7 +31,40 @@ def say(text: Said) -> str:
     return text() if callable(text) else text
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class Deliberate:
+    """For a dialog whose answer switches or discards a game (a mixin before ``ModalScreen``).
+
+    The Enter meant for the board, pressed as the dialog appeared (or queued behind the move
+    that made it appear), would answer a question nobody read. So a key made before the dialog
+    showed, or within ``ANSWER_DELAY`` of it, is nobody's answer, nor is a click that soon;
+    the dialog stays. Answers go through ``answer``."""
+
+    _shown_at = math.inf  # nothing counts until the dialog is shown
+
+    def on_screen_resume(self) -> None:
+        """Shown (again: a screen that covered it, such as "too small", went away)."""
+        self._shown_at = time.monotonic()
+
+    def too_soon(self, moment: float) -> bool:
+        return moment < self._shown_at + ANSWER_DELAY
+
+    def on_key(self, event: events.Key) -> None:
+        """A key on its way up from the dialog's buttons, stopped before any binding runs
+        when it was pressed too soon (read late on a busy machine, it still counts from when
+        it was pressed)."""
+        if self.too_soon(event.time):
+            event.stop()
+            event.prevent_default()
+
+    def answer(self, result) -> None:
+        """Dismiss with ``result`` unless it comes too soon: this catches clicks, and a key
+        queued behind the move on the board, which reaches the dialog's bindings without
+        passing through ``on_key``."""
+        if not self.too_soon(time.monotonic()):
+            self.dismiss(result)
+
+
+class ConfirmDialog(Deliberate, ModalScreen[bool]):
     """A question (a translated sentence, or a function saying it) with a yes button named
     for what it does."""
 
@@ -56,10 +93,10 @@ class ConfirmDialog(ModalScreen[bool]):
         await recompose_keeping_input(self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.answer(event.button.id == "yes")
 
     def action_answer(self, value: bool) -> None:
-        self.dismiss(value)
+        self.answer(value)
 
 
 class PromptDialog(ModalScreen[str | None]):
@@ -97,10 +134,12 @@ class PromptDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ConflictDialog(ModalScreen[str]):
+class ConflictDialog(Deliberate, ModalScreen[str]):
     """Another session continued this game: load its newer position, or keep ours as a copy.
 
-    Either way nothing is lost: the other session's game stays under the old name.
+    Either way nothing is lost: the other session's game stays under the old name; only the
+    ``unsaved`` moves on this screen (a move that met the conflict) stay out of the newer game,
+    and the dialog says so.
     """
 
     BINDINGS = [
@@ -108,13 +147,25 @@ class ConflictDialog(ModalScreen[str]):
         Binding("k", "choose('copy')", N_("Keep mine as a copy")),
     ]
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, unsaved: int = 0) -> None:
         super().__init__()
         self.reason = reason
+        self.unsaved = unsaved
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Content(self.reason), classes="question")
+            if self.unsaved:
+                yield Static(
+                    ngettext(
+                        "The last move made here is not saved: loading the newer game leaves it "
+                        "out, a copy keeps it.",
+                        "The last {n} moves made here are not saved: loading the newer game "
+                        "leaves them out, a copy keeps them.",
+                        self.unsaved,
+                    ).format(n=number(self.unsaved)),
+                    id="unsaved",
+                )
             yield Static(
                 _(
                     "This window saves nothing more until you choose: load the newer game "
@@ -129,7 +180,7 @@ class ConflictDialog(ModalScreen[str]):
         await recompose_keeping_input(self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)
+        self.answer(event.button.id)
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        self.answer(what)

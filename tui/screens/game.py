@@ -48,7 +48,7 @@ from saves.tables import (
     watching_text,
 )
 from tui import terminal
-from tui.screens.dialogs import Said, say
+from tui.screens.dialogs import ConflictDialog, Deliberate, Said, say
 from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.footer import KeysFooter
 from tui.widgets.status import StatusBar, Thinking
@@ -120,8 +120,9 @@ def shown(text: str | Content) -> Content:
 Told = tuple[str | Content, str | Content, Content | None]  # headline, details, campaign
 
 
-class ResultScreen(ModalScreen[str]):
-    """The end of a game: who won and why, then a new game, the menu, or a last look.
+class ResultScreen(Deliberate, ModalScreen[str]):
+    """The end of a game: who won and why, then a new game, the menu, or a last look. Keys
+    pressed a moment before the game ended (Enter at the reveal) do not answer it.
 
     ``headline`` and ``details`` are ``Content`` (names shown as typed), or markup strings
     whose every name the caller made literal."""
@@ -164,16 +165,6 @@ class ResultScreen(ModalScreen[str]):
                 yield Button(_("Menu (m)"), id="menu")
                 yield Button(_("Board (b)"), id="board")
 
-    def on_mount(self) -> None:
-        # Keys pressed a moment before the game ended (Enter at the reveal) must not start a
-        # new game by accident: the choices wake up after a short pause.
-        self.armed = self.app.bot_delay <= 0
-        if not self.armed:
-            self.set_timer(min(0.6, self.app.bot_delay), self.arm)
-
-    def arm(self) -> None:
-        self.armed = True
-
     async def language_changed(self) -> None:
         """Told again in the language just chosen; the pause before the keys wake up is not
         started again."""
@@ -185,8 +176,7 @@ class ResultScreen(ModalScreen[str]):
         self.action_choose(event.button.id)
 
     def action_choose(self, what: str) -> None:
-        if self.armed:
-            self.dismiss(what)
+        self.answer(what)
 
 
 class GameScreen(Screen):
@@ -662,8 +652,6 @@ class GameScreen(Screen):
         """Stop playing here until the player chooses: the newer game, or ours as a copy."""
         if self._conflict_open:
             return
-        from tui.screens.dialogs import ConflictDialog
-
         self._conflict_open = True
 
         def chosen(what: str | None) -> None:
@@ -673,11 +661,27 @@ class GameScreen(Screen):
                 self._conflict_open = False
                 self.keep_as_copy()
 
-        self.app.push_screen(ConflictDialog(conflict.reason), chosen)
+        dialog = ConflictDialog(conflict.reason, unsaved=self.session.moves_not_saved)
+        self.app.push_screen(dialog, chosen)
 
     def load_newer(self) -> None:
+        """The other session's game, here; the moves this screen had played beyond it are
+        gone, and the player is told (a move that met the conflict looked made)."""
+        dropped = self.session.moves_not_saved
         self.session.close()
         self.app.resume(self.session.name, takeover=True)
+        if dropped:
+            self.app.notify(
+                ngettext(
+                    "The last move played here was not made: the game goes on from the other "
+                    "session's position.",
+                    "The last {n} moves played here were not made: the game goes on from the "
+                    "other session's position.",
+                    dropped,
+                ).format(n=number(dropped)),
+                severity="warning",
+                timeout=10,
+            )
 
     def keep_as_copy(self) -> None:
         title = _("{title} (copy)").format(title=self.session.record.title)
