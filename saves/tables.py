@@ -39,15 +39,18 @@ from engine.core import Game, IllegalAction, Outcome, Seat
 from engine.i18n import N_, _, language, ngettext, number
 from engine.words import listing
 from saves.locks import exclusive
-from saves.paths import is_safe_name, sanitize_name, stems
+from saves.paths import is_person_name, is_safe_name, same_person, sanitize_name, stems
 from saves.record import (
     APP_VERSION,
+    HUMAN,
+    MAX_COUNT,
     BrokenSave,
     SaveError,
     SaveRecord,
     SeatInfo,
     bot_name,
     now_iso,
+    whole_number,
 )
 from saves.safe_read import MissingFile, read_file
 from saves.session import full_config
@@ -104,8 +107,10 @@ def bot_seed(seed: int, version: int, seat: Seat, retry: int = 0) -> str:
     return f"{seed}:{version}:{seat}:{retry}"
 
 
-def same_person(a: str, b: str) -> bool:
-    return a.strip().casefold() == b.strip().casefold()
+def confusable(a: str, b: str) -> bool:
+    """Two names told apart only by case: never at one table, where each would pass for
+    the other on every screen."""
+    return a.casefold() == b.casefold()
 
 
 class TableChanged(Exception):
@@ -162,28 +167,49 @@ def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
         raise SaveError(_("not valid JSON (truncated?)")) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError(_("not a Batallas table"))
-    version, owners = raw.get("version"), raw.get("owners")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise SaveError("field version: expected a whole number")
+    owners = raw.get("owners")
     if not isinstance(owners, list) or not all(isinstance(o, str) for o in owners):
         raise SaveError("field owners: expected a list of names")
     record = from_envelope(raw.get("save"), name, games)
+    game = games[record.game_id]
+    # Every move bumps the version by one: any other number was written by hand.
+    version = whole_number(raw.get("version"), "version", MAX_COUNT)
+    if version != len(record.actions):
+        raise SaveError(
+            _("damaged: version {version} but {moves} moves").format(
+                version=version, moves=len(record.actions)
+            )
+        )
+    check_config(game, record.config)
     if len(owners) != record.players:
         raise SaveError(f"field owners: expected {record.players} owners, found {len(owners)}")
     # The owners are printed and matched against players: the same rules as at creation, and
-    # each seat must be what its owner says (a person, or a bot of that level).
+    # each seat must be what its owner says (a person of that name, or a bot of that level).
     try:
-        _tidy, seats = seat_infos(games[record.game_id], owners)
+        tidy, seats = seat_infos(game, owners)
     except SaveError as exc:
         raise SaveError(f"field owners: {exc.reason}") from exc
     for i, (said, saved) in enumerate(zip(seats, record.seats, strict=True), start=1):
-        if (said.kind, said.level) != (saved.kind, saved.level):
+        human = said.kind == HUMAN
+        if (said.kind, said.level) != (saved.kind, saved.level) or (
+            human and said.name != saved.name
+        ):
             raise SaveError(
                 _("damaged: seat {seat} does not match its owner {owner}").format(
                     seat=i, owner=repr(owners[i - 1])
                 )
             )
-    return Table(record, tuple(owners), version)
+    return Table(record, tidy, version)
+
+
+def check_config(game: Game, config: Mapping[str, Any]) -> None:
+    """Each option of a table is one its game offers, set to one of its choices: all that
+    ``table new`` can make, so a hand-edited clock of 10**50 seconds is refused."""
+    choices = {o.key: [value for _label, value in o.choices] for o in getattr(game, "options", ())}
+    for key, value in config.items():
+        allowed = choices.get(key, [])
+        if not any(type(value) is type(v) and value == v for v in allowed):
+            raise SaveError(f"field config: {key[:40]!r} is not one of the options of {game.name}")
 
 
 def seat_infos(game: Game, owners: Sequence[str]) -> tuple[tuple[str, ...], tuple[SeatInfo, ...]]:
@@ -204,13 +230,14 @@ def seat_infos(game: Game, owners: Sequence[str]) -> tuple[tuple[str, ...], tupl
             tidy.append(BOT_PREFIX + level)
             seats.append(SeatInfo(kind="bot", name=bot_name(level), level=level))
             continue
-        if not owner or len(owner) > MAX_PERSON or not owner.isprintable() or ":" in owner:
+        if not is_person_name(owner) or len(owner) > MAX_PERSON or ":" in owner:
             raise SaveError(
-                _("{owner} is not a usable player name (1–{most} characters, no ':')").format(
-                    owner=repr(owner), most=MAX_PERSON
-                )
+                _(
+                    "{owner} is not a usable player name (1–{most} characters with a letter or "
+                    "digit; no ':', '/', '\\' or leading '.')"
+                ).format(owner=repr(owner), most=MAX_PERSON)
             )
-        if any(same_person(owner, other) for other in tidy):
+        if any(confusable(owner, other) for other in tidy):
             raise SaveError(_("{owner} cannot sit at two seats of one table").format(owner=owner))
         tidy.append(owner)
         seats.append(SeatInfo(kind="human", name=owner))
@@ -403,6 +430,7 @@ class TableStore:
         owners, seats = seat_infos(game, owners)
         seed = secrets.randbits(63) if seed is None else seed
         config = full_config(game, config)
+        check_config(game, config)
         state = game.new(config, seed, len(seats))
         candidates = [sanitize_name(name)] if name else (f"{game_id}-{i}" for i in range(1, 10**6))
         for candidate in candidates:

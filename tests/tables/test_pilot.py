@@ -116,6 +116,17 @@ async def test_the_menu_lists_my_tables_and_says_whose_turn_it_is(tmp_path, tabl
         assert "save_as" not in footer_keys  # every move is already on the table
 
 
+async def test_a_login_spelled_otherwise_sees_no_table_and_no_turn_of_hers(tmp_path, tables):
+    table = tables.create("gallic", ["alice", "bob"], seed=4)
+    assert first_to_move(tables, table) == "alice"
+    app = table_app(tmp_path, tables, "ALICE")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        options = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert not [o for o in options if o.startswith("Table")]
+
+
 async def test_the_others_menu_says_whose_turn_it_is(tmp_path, tables):
     table = tables.create("ataque", ["alice", "bob", "bot:easy"], seed=4)
     player = first_to_move(tables, table)
