@@ -27,6 +27,7 @@ import os
 import random
 import secrets
 import stat
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -203,13 +204,20 @@ def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
 
 
 def check_config(game: Game, config: Mapping[str, Any]) -> None:
-    """Each option of a table is one its game offers, set to one of its choices: all that
-    ``table new`` can make, so a hand-edited clock of 10**50 seconds is refused."""
+    """Each option of a table is one its game offers: a number from 0 to its largest choice
+    (a shorter game may be set up, a clock of 10**50 seconds may not), anything else one of
+    its choices, of the same type (``true`` is not 1)."""
     choices = {o.key: [value for _label, value in o.choices] for o in getattr(game, "options", ())}
     for key, value in config.items():
-        allowed = choices.get(key, [])
-        if not any(type(value) is type(v) and value == v for v in allowed):
+        if key not in choices or not _fits(value, choices[key]):
             raise SaveError(f"field config: {key[:40]!r} is not one of the options of {game.name}")
+
+
+def _fits(value: Any, choices: list[Any]) -> bool:
+    numbers = [c for c in choices if type(c) is int]
+    if type(value) is int and numbers:
+        return 0 <= value <= max(numbers)
+    return any(type(value) is type(c) and value == c for c in choices)
 
 
 def seat_infos(game: Game, owners: Sequence[str]) -> tuple[tuple[str, ...], tuple[SeatInfo, ...]]:
@@ -366,8 +374,11 @@ class TableStore:
     # writing (always under the table's lock)
 
     @contextlib.contextmanager
-    def _locked(self, name: str) -> Iterator[None]:
-        """Hold ``NAME.lock`` exclusively; the kernel releases it if this process dies."""
+    def _locked(
+        self, name: str, wait: float | None = LOCK_TIMEOUT, cancel: threading.Event | None = None
+    ) -> Iterator[None]:
+        """Hold ``NAME.lock`` exclusively; the kernel releases it if this process dies.
+        ``wait`` and ``cancel`` are ``saves.locks.exclusive``'s."""
         self.path(name)  # refuse an unsafe name before creating anything
         if fcntl is None:
             raise SaveError(_("shared tables need file locks (fcntl), which this system lacks"))
@@ -378,7 +389,7 @@ class TableStore:
             raise SaveError(
                 _("cannot lock {what}: {reason}").format(what=what, reason=os_reason(exc))
             ) from exc
-        with exclusive(self.root / f"{name}{LOCK_SUFFIX}", what, LOCK_TIMEOUT):
+        with exclusive(self.root / f"{name}{LOCK_SUFFIX}", what, wait, cancel):
             self._sweep(name)
             yield
 
@@ -457,10 +468,21 @@ class TableStore:
             _("a table named {name} already exists").format(name=repr(sanitize_name(name or "")))
         )
 
-    def apply(self, name: str, version: int, seat: Seat, action: Any) -> Table:
+    def apply(
+        self,
+        name: str,
+        version: int,
+        seat: Seat,
+        action: Any,
+        *,
+        wait: float | None = LOCK_TIMEOUT,
+        cancel: threading.Event | None = None,
+    ) -> Table:
         """Apply a move made on ``version``: ``TableChanged`` if the table moved on since,
-        ``IllegalAction`` (nothing written) if the rules refuse it; else the new table."""
-        with self._locked(name):
+        ``IllegalAction`` (nothing written) if the rules refuse it; else the new table.
+        ``Busy``/``Cancelled`` when the lock was not had (``wait``, ``cancel``: as for
+        ``saves.locks.exclusive``)."""
+        with self._locked(name, wait, cancel):
             table = self.load(name)
             if table.version != version:
                 raise TableChanged(table)
@@ -553,14 +575,25 @@ class TableSession(OnTable):
     def join(cls, store: TableStore, name: str, player: str) -> TableSession:
         return cls(store, store.load(name), player)
 
-    def apply(self, seat: Seat, action: Any) -> Any:
+    def apply(
+        self,
+        seat: Seat,
+        action: Any,
+        *,
+        wait: float | None = LOCK_TIMEOUT,
+        cancel: threading.Event | None = None,
+    ) -> Any:
         """Our seat's move or a bot's, against the version we hold; on ``TableChanged`` this
-        session already holds the new position when the exception reaches the caller."""
+        session already holds the new position when the exception reaches the caller.
+        ``wait`` and ``cancel`` say how long to wait for another client's lock (a screen tries
+        once on its own thread, then waits in a worker that the player may stop)."""
         owner = self.table.owners[seat]
         if seat != self.seat and bot_level(owner) is None:
             raise IllegalAction(_("That seat is {owner}'s to play.").format(owner=owner))
         try:
-            self.table = self.store.apply(self.name, self.version, seat, action)
+            self.table = self.store.apply(
+                self.name, self.version, seat, action, wait=wait, cancel=cancel
+            )
         except TableChanged as exc:
             self.table = exc.table
             raise
@@ -748,7 +781,7 @@ class TableWatch(OnTable):
     def open(cls, store: TableStore, name: str) -> TableWatch:
         return cls(store, store.load(name))
 
-    def apply(self, seat: Seat, action: Any) -> Any:
+    def apply(self, seat: Seat, action: Any, **_waiting: Any) -> Any:
         raise IllegalAction(_(WATCHING))
 
     def watchers(self) -> int:
