@@ -167,6 +167,8 @@ async def test_every_game_opens_at_a_table_and_its_bots_play_through_it(tmp_path
         assert now.version == len(now.record.actions) == screen.session.version
         pending = screen.game.to_move(now.record.state)
         assert pending == () or 0 in pending  # the bots stop only where alice must act
+        escape = screen._bindings.key_to_bindings["escape"]  # before any key of the game's
+        assert any(b.action == "cancel_table_wait" and b.priority for b in escape)
 
 
 @contextmanager
