@@ -14,6 +14,7 @@ import json
 import os
 import socket
 import stat
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,10 +35,25 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
+class Busy(SaveError):
+    """Another client held the lock for longer than the caller would wait."""
+
+
+class Cancelled(SaveError):
+    """The caller stopped waiting for the lock (a player pressed Escape)."""
+
+
 @contextlib.contextmanager
-def exclusive(path: Path, what: str, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+def exclusive(
+    path: Path,
+    what: str,
+    timeout: float | None = LOCK_TIMEOUT,
+    cancel: threading.Event | None = None,
+) -> Iterator[None]:
     """Hold ``path`` (created if missing) exclusively; ``what`` names the thing for errors,
-    in the player's language (``_("save {name}")``)."""
+    in the player's language (``_("save {name}")``). ``Busy`` after ``timeout`` seconds (0:
+    one try; None: no limit), ``Cancelled`` as soon as ``cancel`` is set: a screen waits in a
+    worker thread that the player can stop, never on its own thread."""
     if fcntl is None:
         yield
         return
@@ -49,22 +65,26 @@ def exclusive(path: Path, what: str, timeout: float = LOCK_TIMEOUT) -> Iterator[
             _("cannot lock {what}: {reason}").format(what=what, reason=_reason(exc))
         ) from exc
     try:
-        deadline = time.monotonic() + timeout
-        pause = 0.001
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise SaveError(
-                        _("{what} stayed locked by another client").format(what=what)
-                    ) from None
-                time.sleep(pause)
-                pause = min(pause * 2, 0.02)
+        _wait_for(fd, what, timeout, cancel or threading.Event())
         yield
     finally:
         os.close(fd)
+
+
+def _wait_for(fd: int, what: str, timeout: float | None, cancel: threading.Event) -> None:
+    deadline = None if timeout is None else time.monotonic() + timeout
+    pause = 0.001
+    while True:
+        if cancel.is_set():
+            raise Cancelled(_("you stopped waiting for {what}").format(what=what))
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise Busy(_("{what} stayed locked by another client").format(what=what)) from None
+        cancel.wait(pause)
+        pause = min(pause * 2, 0.02)
 
 
 def _open_lock_file(path: Path, mode: int) -> int:

@@ -126,6 +126,19 @@ def is_safe_name(name: str) -> bool:
     )
 
 
+def is_person_name(name: str) -> bool:
+    """Whether ``name`` can be a person's: what a hosted login may be (a folder of its own,
+    so no separator or leading dot, printable, with a letter or digit). A table's seats are
+    held to the same rule, typed or read from the file: no ``../../root`` ever sits down."""
+    return is_safe_name(name) and name.isprintable() and any(ch.isalnum() for ch in name)
+
+
+def same_person(a: str, b: str) -> bool:
+    """Logins are case-sensitive: ``ALICE`` is not ``alice`` and never takes her seat, her
+    turn or her records."""
+    return a.strip() == b.strip()
+
+
 def _shown_as_is(ch: str) -> bool:
     """Printable, or a space of some width (no-break, ideographic): neither moves the cursor,
     changes the terminal or reorders the text around it."""

@@ -15,6 +15,16 @@ HUMAN, BOT = "human", "bot"
 
 
 APP_VERSION = __version__
+MAX_SEED = 2**64 - 1  # the RNG keeps 64 bits: a bigger seed would only play as a smaller one
+MAX_COUNT = 10**9  # revisions and table versions: no game is written a billion times
+
+
+def whole_number(value: Any, field: str, most: int) -> int:
+    """``value``, read from a file for ``field``, as a whole number from 0 to ``most``: a
+    hand-edited 10**50 is refused here rather than carried (and counted on) forever."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+        raise SaveError(f"field {field}: expected a whole number from 0 to {most}")
+    return value
 
 
 def now_iso() -> str:

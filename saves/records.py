@@ -3,10 +3,12 @@ best streaks, worked out from the saves folder and the campaign files each time 
 shown. Nothing is counted on the side, so a record can never drift from the games themselves:
 delete a save and it no longer counts.
 
-Who is who: a human seat counts for the name in it (compared without regard to case). In
-hosted mode every player has their own saves folder, so the records are the login's: in a
-game with one human seat that seat is the login's whatever name was typed in it; with several
-human seats (hot seat at one terminal) only a seat named like the login counts.
+Who is who: a human seat counts for the name in it (compared without regard to case: in a
+folder of one's own the names are labels typed at setup, and "ana" is Ana). In hosted mode
+every player has their own saves folder, so the records are the login's: in a game with one
+human seat that seat is the login's whatever name was typed in it; with several human seats
+(hot seat at one terminal) only a seat named exactly as the login counts (logins are
+case-sensitive).
 
 Only finished games that load (verified like any save) count. A Mates solo run is won when
 every card of it was solved; a solitaire with no winner is lost, as its result screen says.
@@ -28,7 +30,7 @@ import attrs
 from engine.i18n import N_, _, ngettext, pgettext
 from engine.words import listing
 from saves.campaigns import ALAMO, LADDER, CampaignStore, held, solved
-from saves.paths import visible
+from saves.paths import same_person, visible
 from saves.record import BOT, HUMAN, SaveError, SeatInfo, level_name
 from saves.store import SUFFIX, SaveStore
 
@@ -224,8 +226,7 @@ def _credited(seats: tuple[SeatInfo, ...], player: str | None) -> Iterable[tuple
         return [(i, seats[i].name) for i in humans]
     if len(humans) == 1:
         return [(humans[0], player)]
-    wanted = player.strip().casefold()
-    return [(i, player) for i in humans if seats[i].name.strip().casefold() == wanted]
+    return [(i, player) for i in humans if same_person(seats[i].name, player)]
 
 
 def compute(store: SaveStore, player: str | None = None) -> Records:

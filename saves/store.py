@@ -33,7 +33,16 @@ from engine.i18n import _, language, ngettext, number
 from saves import convert, locks, migrations
 from saves.locks import Hold, exclusive
 from saves.paths import fit_title, fresh_name, is_safe_name, sanitize_name, stems
-from saves.record import BrokenSave, SaveError, SaveRecord, SaveSummary, SeatInfo
+from saves.record import (
+    MAX_COUNT,
+    MAX_SEED,
+    BrokenSave,
+    SaveError,
+    SaveRecord,
+    SaveSummary,
+    SeatInfo,
+    whole_number,
+)
 from saves.safe_read import MissingFile, read_file
 from saves.verify import verify
 
@@ -144,7 +153,7 @@ def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
     game = games.get(game_id) if isinstance(game_id, str) else None
     if game is None:
         raise SaveError(_("unknown game {game}").format(game=repr(game_id)))
-    rules_version = _field(game, raw, "rules_version", int)
+    rules_version = whole_number(raw.get("rules_version"), "rules_version", MAX_COUNT)
     if rules_version > game.rules_version:
         raise SaveError(
             _(
@@ -164,7 +173,7 @@ def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
         players=players,
         seats=seats,
         config=_field(game, raw, "config", dict[str, Any]),
-        seed=_field(game, raw, "seed", int),
+        seed=whole_number(raw.get("seed"), "seed", MAX_SEED),
         actions=_actions(game, raw["actions"]),
         state=_field(game, raw, "state", game.state_type),
         created=_field(game, raw, "created", str),
@@ -176,10 +185,7 @@ def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
 
 
 def _revision(raw: dict[str, Any]) -> int:
-    revision = raw.get("revision")
-    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
-        raise SaveError("field revision: expected a whole number")
-    return revision
+    return whole_number(raw.get("revision"), "revision", MAX_COUNT)
 
 
 def decode(data: bytes, name: str, games: Mapping[str, Game]) -> SaveRecord:

@@ -27,6 +27,7 @@ import os
 import random
 import secrets
 import stat
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -38,15 +39,18 @@ from engine.core import Game, IllegalAction, Outcome, Seat
 from engine.i18n import N_, _, language, ngettext, number
 from engine.words import listing
 from saves.locks import exclusive
-from saves.paths import is_safe_name, sanitize_name, stems, tables_path
+from saves.paths import is_person_name, is_safe_name, same_person, sanitize_name, stems, tables_path
 from saves.record import (
     APP_VERSION,
+    HUMAN,
+    MAX_COUNT,
     BrokenSave,
     SaveError,
     SaveRecord,
     SeatInfo,
     bot_name,
     now_iso,
+    whole_number,
 )
 from saves.safe_read import MissingFile, read_file
 from saves.session import full_config
@@ -98,8 +102,10 @@ def bot_seed(seed: int, version: int, seat: Seat, retry: int = 0) -> str:
     return f"{seed}:{version}:{seat}:{retry}"
 
 
-def same_person(a: str, b: str) -> bool:
-    return a.strip().casefold() == b.strip().casefold()
+def confusable(a: str, b: str) -> bool:
+    """Two names told apart only by case: never at one table, where each would pass for
+    the other on every screen."""
+    return a.casefold() == b.casefold()
 
 
 class TableChanged(Exception):
@@ -156,28 +162,56 @@ def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
         raise SaveError(_("not valid JSON (truncated?)")) from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError(_("not a Batallas table"))
-    version, owners = raw.get("version"), raw.get("owners")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        raise SaveError("field version: expected a whole number")
+    owners = raw.get("owners")
     if not isinstance(owners, list) or not all(isinstance(o, str) for o in owners):
         raise SaveError("field owners: expected a list of names")
     record = from_envelope(raw.get("save"), name, games)
+    game = games[record.game_id]
+    # Every move bumps the version by one: any other number was written by hand.
+    version = whole_number(raw.get("version"), "version", MAX_COUNT)
+    if version != len(record.actions):
+        raise SaveError(
+            _("damaged: version {version} but {moves} moves").format(
+                version=version, moves=len(record.actions)
+            )
+        )
+    check_config(game, record.config)
     if len(owners) != record.players:
         raise SaveError(f"field owners: expected {record.players} owners, found {len(owners)}")
     # The owners are printed and matched against players: the same rules as at creation, and
-    # each seat must be what its owner says (a person, or a bot of that level).
+    # each seat must be what its owner says (a person of that name, or a bot of that level).
     try:
-        _tidy, seats = seat_infos(games[record.game_id], owners)
+        tidy, seats = seat_infos(game, owners)
     except SaveError as exc:
         raise SaveError(f"field owners: {exc.reason}") from exc
     for i, (said, saved) in enumerate(zip(seats, record.seats, strict=True), start=1):
-        if (said.kind, said.level) != (saved.kind, saved.level):
+        human = said.kind == HUMAN
+        if (said.kind, said.level) != (saved.kind, saved.level) or (
+            human and said.name != saved.name
+        ):
             raise SaveError(
                 _("damaged: seat {seat} does not match its owner {owner}").format(
                     seat=i, owner=repr(owners[i - 1])
                 )
             )
-    return Table(record, tuple(owners), version)
+    return Table(record, tidy, version)
+
+
+def check_config(game: Game, config: Mapping[str, Any]) -> None:
+    """Each option of a table is one its game offers: a number from 0 to its largest choice
+    (a shorter game may be set up, a clock of 10**50 seconds may not), anything else one of
+    its choices, of the same type (``true`` is not 1)."""
+    choices = {o.key: [value for _label, value in o.choices] for o in getattr(game, "options", ())}
+    for key, value in config.items():
+        if key not in choices or not _fits(value, choices[key]):
+            raise SaveError(f"field config: {key[:40]!r} is not one of the options of {game.name}")
+
+
+def _fits(value: Any, choices: list[Any]) -> bool:
+    numbers = [c for c in choices if type(c) is int]
+    if type(value) is int and numbers:
+        return 0 <= value <= max(numbers)
+    return any(type(value) is type(c) and value == c for c in choices)
 
 
 def seat_infos(game: Game, owners: Sequence[str]) -> tuple[tuple[str, ...], tuple[SeatInfo, ...]]:
@@ -198,13 +232,14 @@ def seat_infos(game: Game, owners: Sequence[str]) -> tuple[tuple[str, ...], tupl
             tidy.append(BOT_PREFIX + level)
             seats.append(SeatInfo(kind="bot", name=bot_name(level), level=level))
             continue
-        if not owner or len(owner) > MAX_PERSON or not owner.isprintable() or ":" in owner:
+        if not is_person_name(owner) or len(owner) > MAX_PERSON or ":" in owner:
             raise SaveError(
-                _("{owner} is not a usable player name (1–{most} characters, no ':')").format(
-                    owner=repr(owner), most=MAX_PERSON
-                )
+                _(
+                    "{owner} is not a usable player name (1–{most} characters with a letter or "
+                    "digit; no ':', '/', '\\' or leading '.')"
+                ).format(owner=repr(owner), most=MAX_PERSON)
             )
-        if any(same_person(owner, other) for other in tidy):
+        if any(confusable(owner, other) for other in tidy):
             raise SaveError(_("{owner} cannot sit at two seats of one table").format(owner=owner))
         tidy.append(owner)
         seats.append(SeatInfo(kind="human", name=owner))
@@ -333,8 +368,11 @@ class TableStore:
     # writing (always under the table's lock)
 
     @contextlib.contextmanager
-    def _locked(self, name: str) -> Iterator[None]:
-        """Hold ``NAME.lock`` exclusively; the kernel releases it if this process dies."""
+    def _locked(
+        self, name: str, wait: float | None = LOCK_TIMEOUT, cancel: threading.Event | None = None
+    ) -> Iterator[None]:
+        """Hold ``NAME.lock`` exclusively; the kernel releases it if this process dies.
+        ``wait`` and ``cancel`` are ``saves.locks.exclusive``'s."""
         self.path(name)  # refuse an unsafe name before creating anything
         if fcntl is None:
             raise SaveError(_("shared tables need file locks (fcntl), which this system lacks"))
@@ -345,7 +383,7 @@ class TableStore:
             raise SaveError(
                 _("cannot lock {what}: {reason}").format(what=what, reason=os_reason(exc))
             ) from exc
-        with exclusive(self.root / f"{name}{LOCK_SUFFIX}", what, LOCK_TIMEOUT):
+        with exclusive(self.root / f"{name}{LOCK_SUFFIX}", what, wait, cancel):
             sweep_temp_files(self.path(name))  # a killed writer's, made under this lock
             yield
 
@@ -389,6 +427,7 @@ class TableStore:
         owners, seats = seat_infos(game, owners)
         seed = secrets.randbits(63) if seed is None else seed
         config = full_config(game, config)
+        check_config(game, config)
         state = game.new(config, seed, len(seats))
         candidates = [sanitize_name(name)] if name else (f"{game_id}-{i}" for i in range(1, 10**6))
         for candidate in candidates:
@@ -415,10 +454,21 @@ class TableStore:
             _("a table named {name} already exists").format(name=repr(sanitize_name(name or "")))
         )
 
-    def apply(self, name: str, version: int, seat: Seat, action: Any) -> Table:
+    def apply(
+        self,
+        name: str,
+        version: int,
+        seat: Seat,
+        action: Any,
+        *,
+        wait: float | None = LOCK_TIMEOUT,
+        cancel: threading.Event | None = None,
+    ) -> Table:
         """Apply a move made on ``version``: ``TableChanged`` if the table moved on since,
-        ``IllegalAction`` (nothing written) if the rules refuse it; else the new table."""
-        with self._locked(name):
+        ``IllegalAction`` (nothing written) if the rules refuse it; else the new table.
+        ``Busy``/``Cancelled`` when the lock was not had (``wait``, ``cancel``: as for
+        ``saves.locks.exclusive``)."""
+        with self._locked(name, wait, cancel):
             table = self.load(name)
             if table.version != version:
                 raise TableChanged(table)
@@ -511,14 +561,25 @@ class TableSession(OnTable):
     def join(cls, store: TableStore, name: str, player: str) -> TableSession:
         return cls(store, store.load(name), player)
 
-    def apply(self, seat: Seat, action: Any) -> Any:
+    def apply(
+        self,
+        seat: Seat,
+        action: Any,
+        *,
+        wait: float | None = LOCK_TIMEOUT,
+        cancel: threading.Event | None = None,
+    ) -> Any:
         """Our seat's move or a bot's, against the version we hold; on ``TableChanged`` this
-        session already holds the new position when the exception reaches the caller."""
+        session already holds the new position when the exception reaches the caller.
+        ``wait`` and ``cancel`` say how long to wait for another client's lock (a screen tries
+        once on its own thread, then waits in a worker that the player may stop)."""
         owner = self.table.owners[seat]
         if seat != self.seat and bot_level(owner) is None:
             raise IllegalAction(_("That seat is {owner}'s to play.").format(owner=owner))
         try:
-            self.table = self.store.apply(self.name, self.version, seat, action)
+            self.table = self.store.apply(
+                self.name, self.version, seat, action, wait=wait, cancel=cancel
+            )
         except TableChanged as exc:
             self.table = exc.table
             raise
@@ -706,7 +767,7 @@ class TableWatch(OnTable):
     def open(cls, store: TableStore, name: str) -> TableWatch:
         return cls(store, store.load(name))
 
-    def apply(self, seat: Seat, action: Any) -> Any:
+    def apply(self, seat: Seat, action: Any, **_waiting: Any) -> Any:
         raise IllegalAction(_(WATCHING))
 
     def watchers(self) -> int:

@@ -88,6 +88,24 @@ def typed_text(what: str, problem_of=unprintable_problem):
     return check
 
 
+def seed_number(text: str) -> int:
+    """An argparse type for ``--seed``: a whole number the game's RNG keeps whole (saves and
+    tables refuse any other when they are read)."""
+    from saves.record import MAX_SEED
+
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            _("a seed is a whole number from 0 to {most}, not {given}").format(
+                most=MAX_SEED, given=repr(text[:40])
+            )
+        )
+    return seed
+
+
 def parse_seat(text: str):
     """Turn `human`, `human:Ana` or `bot:strong` into a SeatInfo."""
     from saves.record import SeatInfo
@@ -154,7 +172,9 @@ def build_parser() -> argparse.ArgumentParser:
     new = sub.add_parser("new", help=_("start a new game"))
     new.add_argument("game", choices=games)
     new.add_argument("--seat", action="append", type=parse_seat, default=None, help=_(SEAT_HELP))
-    new.add_argument("--seed", type=int, default=None, help=_("seed for a reproducible game"))
+    new.add_argument(
+        "--seed", type=seed_number, default=None, help=_("seed for a reproducible game")
+    )
     new.add_argument(
         "--title",
         type=typed_text(_("A title"), title_problem),

@@ -15,7 +15,7 @@ from collections.abc import MutableMapping
 from pathlib import Path
 
 from engine.i18n import _
-from saves.paths import folder_problem, is_safe_name, sanitize_name, saves_dir
+from saves.paths import folder_problem, is_person_name, sanitize_name, saves_dir
 
 PLAYER_ENV = "BATALLAS_PLAYER"  # set per key by `environment=` in authorized_keys
 # Anything added later is refused until listed here (`table` refuses --tables-dir itself).
@@ -63,8 +63,7 @@ def player_name(given: str | None, environ: MutableMapping[str, str]) -> tuple[s
     if not raw:
         raw = getpass.getuser()
     raw = raw.strip()
-    usable = is_safe_name(raw) and raw.isprintable() and any(ch.isalnum() for ch in raw)
-    if not usable:
+    if not is_person_name(raw):
         return raw, _(
             "The player name {name} cannot be a saves folder: use letters, digits, - and _."
         ).format(name=repr(raw))

@@ -13,13 +13,13 @@ from pathlib import Path
 
 from engine import registry
 from engine.i18n import N_, _
-from saves.paths import folder_problem, title_problem, visible
+from saves.paths import folder_problem, same_person, title_problem, visible
 
 SEAT_HELP = N_("a person's name or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
 
 
 def add_parser(subparsers) -> None:
-    from tui.cli import typed_text
+    from tui.cli import seed_number, typed_text
 
     person = typed_text(_("A player name"))
     table = subparsers.add_parser("table", help=_("shared tables: one game, several terminals"))
@@ -44,7 +44,9 @@ def add_parser(subparsers) -> None:
         metavar=_("NAME"),
         help=_("the table's name (default: GAME-N)"),
     )
-    new.add_argument("--seed", type=int, default=None, help=_("seed for a reproducible game"))
+    new.add_argument(
+        "--seed", type=seed_number, default=None, help=_("seed for a reproducible game")
+    )
 
     join = sub.add_parser("join", parents=[where], help=_("play your seat at a table"))
     join.add_argument("name", metavar=_("NAME"))
@@ -81,7 +83,7 @@ def _person(args) -> tuple[str | None, str | None]:
         player, problem = hosting.player_name(getattr(args, "player", None), os.environ)
         if problem:
             return None, problem
-        if given is not None and given.strip().casefold() != player.casefold():
+        if given is not None and not same_person(given, player):
             return None, _("You are {player} here; you cannot sit down as {given}.").format(
                 player=player, given=visible(given)
             )

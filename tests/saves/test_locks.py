@@ -4,9 +4,12 @@ folder planted in their place makes a save fail with a reason, never hang or wri
 from __future__ import annotations
 
 import os
+import threading
+import time
 
 import pytest
 
+from saves.locks import Busy, Cancelled, exclusive
 from saves.record import SaveError
 from saves.session import Session
 from saves.store import LOCKS
@@ -30,3 +33,23 @@ def test_a_link_in_place_of_the_open_claim_is_not_written_through(store, gallic,
     session = Session.new(gallic, store, SEATS, {}, seed=3, title="Linked")
     assert victim.read_text() == "keep me"
     assert store.load("Linked") == session.record  # the game itself is saved as usual
+
+
+def test_a_held_lock_is_tried_once_or_waited_for_until_cancelled(tmp_path):
+    """What a screen relies on to stay responsive: one try says Busy at once, and a wait
+    without a limit ends as soon as the player cancels it."""
+    lock = tmp_path / "x.lock"
+    cancel = threading.Event()
+    with exclusive(lock, "x"):
+        started = time.monotonic()
+        with (
+            pytest.raises(Busy, match="x stayed locked by another client"),
+            exclusive(lock, "x", 0),
+        ):
+            pass
+        threading.Timer(0.2, cancel.set).start()
+        with pytest.raises(Cancelled), exclusive(lock, "x", None, cancel):
+            pass
+        assert time.monotonic() - started < 2
+    with exclusive(lock, "x", 0):  # free again: had at the first try
+        pass

@@ -62,7 +62,8 @@ def test_records_count_finished_games_per_player_game_and_opposition(store):
 def test_hosted_records_are_the_logins_own(store):
     gallic(store, (SeatInfo("human", "whatever I typed"), EASY), seed=2)  # Rome wins seed 2
     gallic(store, (ANA, SeatInfo("human", "Bruno")), seed=2)  # hot seat: neither is the login
-    gallic(store, (SeatInfo("human", "Login"), ANA), seed=2)  # hot seat: the login is Rome
+    gallic(store, (SeatInfo("human", "login"), ANA), seed=2)  # hot seat: the login is Rome
+    gallic(store, (SeatInfo("human", "LOGIN"), ANA), seed=2)  # logins are case-sensitive
     (records,) = compute(store, player="login").players
     assert records.name == "login"
     assert records.lines == (

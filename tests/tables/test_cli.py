@@ -63,7 +63,7 @@ def test_join_opens_the_table_at_your_seat(where, tmp_path, monkeypatch, capsys)
 
     monkeypatch.setattr(BatallasApp, "run", run)
     saves = ["--saves-dir", str(tmp_path / "saves")]
-    assert main([*saves, "table", "join", "gallic-1", "--as", "Bob", *where]) == 0
+    assert main([*saves, "table", "join", "gallic-1", "--as", "bob", *where]) == 0
     screen = opened["screen"]
     assert isinstance(screen, GameScreen) and screen.at_table and screen.viewer == 1
     assert opened["player"] == "bob"
@@ -78,3 +78,19 @@ def test_hosted_as_defaults_to_the_player_and_cannot_name_someone_else():
     person, problem = _person(Namespace(hosted=True, player="alice", person="bob"))
     assert person is None and "You are alice here" in problem
     assert _person(Namespace(hosted=False, player=None, person=" bob ")) == ("bob", None)
+
+
+def test_a_login_takes_only_the_seat_spelled_as_it_is(where, capsys):
+    """Logins are case-sensitive: ALICE is someone else than alice, hosted or not."""
+    from argparse import Namespace
+
+    from tui.tables_cli import _person
+
+    person, problem = _person(Namespace(hosted=True, player="ALICE", person="alice"))
+    assert person is None and "You are ALICE here" in problem
+    main(["table", "new", "gallic", "--seat", "alice", "--seat", "bob", *where])
+    capsys.readouterr()
+    assert main(["table", "join", "gallic-1", "--as", "ALICE", *where]) == 2
+    assert "ALICE has no seat at table 'gallic-1' (seated: alice, bob)" in capsys.readouterr().err
+    assert main(["table", "list", "--as", "ALICE", *where]) == 0
+    assert "No tables for ALICE" in capsys.readouterr().out

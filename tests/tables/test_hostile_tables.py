@@ -166,6 +166,68 @@ def test_owners_and_seats_must_be_what_a_table_can_hold(tables, owner, level, re
     assert info.value.reason.startswith(reason)
 
 
+def _set_owner(raw: dict, seat: int, owner: str) -> None:
+    raw["owners"][seat] = owner
+    raw["save"]["seats"][seat]["name"] = owner
+
+
+@pytest.mark.parametrize(
+    ("edit", "reason"),
+    [
+        (lambda raw: raw.update(version=10**50), "field version: expected a whole number"),
+        (lambda raw: raw.update(version=3), "damaged: version 3 but 2 moves"),
+        (lambda raw: raw["save"].update(seed=10**50), "field seed: "),
+        (lambda raw: raw["save"].update(seed=-1), "field seed: "),
+        (lambda raw: raw["save"].update(revision=10**50), "field revision: "),
+        (lambda raw: raw["save"].update(rules_version=-5), "field rules_version: "),
+        (lambda raw: raw["save"]["config"].update(battles=10**50), "field config: "),
+        (lambda raw: raw["save"]["config"].update(battles=True), "field config: "),
+        (lambda raw: raw["save"]["config"].update(deck="/etc/passwd"), "field config: "),
+        (lambda raw: _set_owner(raw, 1, "../../root"), "field owners: '../../root' is not"),
+        (lambda raw: _set_owner(raw, 1, ".hidden"), "field owners: '.hidden' is not"),
+        (lambda raw: _set_owner(raw, 1, "a\\b"), "field owners: 'a\\\\b' is not"),
+        (lambda raw: _set_owner(raw, 1, "x" * 25), "field owners: 'xxxxxxxxx"),
+        (
+            lambda raw: raw["save"]["seats"][1].update(name="alice"),
+            "damaged: seat 2 does not match its owner 'bob'",
+        ),
+    ],
+)
+def test_hand_edited_numbers_and_names_make_the_table_unreadable(tables, capsys, edit, reason):
+    tables.create("gallic", ["alice", "bob"], seed=2)
+    table = _first_moves(tables, "gallic-1", 2)
+    seat = GAMES["gallic"].to_move(table.record.state)[0]
+    move = GAMES["gallic"].legal_actions(table.record.state, seat)[0]
+    raw = _raw(tables, "gallic-1")
+    edit(raw)
+    data = _write(tables, "gallic-1", raw)
+    fresh = TableStore(tables.root)
+    with pytest.raises(SaveError) as info:
+        fresh.load("gallic-1")
+    assert info.value.reason.startswith(reason)
+    with pytest.raises(SaveError):
+        fresh.apply("gallic-1", raw["version"], seat, move)
+    assert tables.path("gallic-1").read_bytes() == data  # never the next version written
+    assert main(["table", "list", "--tables-dir", str(tables.root)]) == 0
+    assert "gallic-1             UNREADABLE: " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("owner", ["../../root", ".hidden", "a/b", "-_-", "x" * 25])
+def test_a_name_a_table_file_may_not_hold_cannot_be_typed_either(tables, owner):
+    with pytest.raises(SaveError, match="is not a usable player name"):
+        tables.create("gallic", ["alice", owner])
+    assert tables.names() == []
+
+
+def test_a_seed_beyond_64_bits_cannot_be_typed(tables, tmp_path, capsys):
+    where = ["--tables-dir", str(tables.root)]
+    args = ["table", "new", "gallic", "--seat", "a", "--seat", "b", "--seed", str(10**50)]
+    with pytest.raises(SystemExit):
+        main([*args, *where])
+    assert "seed" in capsys.readouterr().err
+    assert tables.names() == []
+
+
 def test_a_fifo_table_is_listed_as_unreadable_at_once(tables):
     if not hasattr(os, "mkfifo"):
         pytest.skip("no FIFOs on this system")

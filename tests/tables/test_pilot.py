@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
 from engine import registry
 from engine.gallic.actions import Discard
+from saves import tables as tables_module
+from saves.locks import exclusive
 from saves.store import SaveStore
 from saves.tables import CHANGED, TableSession, TableStore
 from tests.tui.conftest import settle
@@ -116,6 +120,17 @@ async def test_the_menu_lists_my_tables_and_says_whose_turn_it_is(tmp_path, tabl
         assert "save_as" not in footer_keys  # every move is already on the table
 
 
+async def test_a_login_spelled_otherwise_sees_no_table_and_no_turn_of_hers(tmp_path, tables):
+    table = tables.create("gallic", ["alice", "bob"], seed=4)
+    assert first_to_move(tables, table) == "alice"
+    app = table_app(tmp_path, tables, "ALICE")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        options = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert not [o for o in options if o.startswith("Table")]
+
+
 async def test_the_others_menu_says_whose_turn_it_is(tmp_path, tables):
     table = tables.create("ataque", ["alice", "bob", "bot:easy"], seed=4)
     player = first_to_move(tables, table)
@@ -152,3 +167,89 @@ async def test_every_game_opens_at_a_table_and_its_bots_play_through_it(tmp_path
         assert now.version == len(now.record.actions) == screen.session.version
         pending = screen.game.to_move(now.record.state)
         assert pending == () or 0 in pending  # the bots stop only where alice must act
+        escape = screen._bindings.key_to_bindings["escape"]  # before any key of the game's
+        assert any(b.action == "cancel_table_wait" and b.priority for b in escape)
+
+
+@contextmanager
+def lock_held_elsewhere(tables: TableStore, name: str):
+    """The table's lock, held by another thread until the block ends (another client
+    writing, or one stuck halfway)."""
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with exclusive(tables.root / f"{name}.lock", "the table", timeout=1):
+            held.set()
+            release.wait(30)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    assert held.wait(5)
+    try:
+        yield release
+    finally:
+        release.set()
+        thread.join()
+
+
+def notes(app) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def timed_press(pilot, *keys) -> float:
+    started = time.monotonic()
+    await pilot.press(*keys)
+    return time.monotonic() - started
+
+
+async def test_a_locked_table_never_freezes_the_screen_and_the_wait_can_be_cancelled(
+    tmp_path, tables, monkeypatch
+):
+    monkeypatch.setattr(tables_module, "LOCK_TIMEOUT", 3.0)  # a freeze would last 3 s, not 10
+    tables.create("gallic", ["alice", "bob"], seed=11)
+    app = table_app(tmp_path, tables, "alice", "gallic-1")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        with lock_held_elsewhere(tables, "gallic-1") as release:
+            assert await timed_press(pilot, "1", "enter") < 1.0  # the move key, answered
+            await pilot.pause()
+            assert prompt(app) == "Waiting for the table… Escape cancels your move."
+            assert await timed_press(pilot, "l") < 1.0  # other keys work meanwhile
+            assert app.screen is not screen  # the log opened
+            await pilot.press("escape")  # closes the log
+            assert app.screen is screen
+            assert await timed_press(pilot, "enter") < 1.0  # another move is told to wait
+            assert "Your move is still waiting for the table: Escape cancels it." in notes(app)
+
+            await pilot.press("escape")  # cancel: the move is not made, and it says so
+            await wait_for(pilot, lambda: any("The move was not made" in n for n in notes(app)))
+            assert app.screen is screen and screen.my_turn  # still at the table
+            assert not prompt(app).startswith("Waiting for the table")
+            assert tables.load("gallic-1").version == 0
+
+            await pilot.press("enter")  # again, and this time the other client lets go
+            await pilot.pause()
+            assert prompt(app).startswith("Waiting for the table")
+            release.set()
+            await wait_for(pilot, lambda: screen.session.version == 1, timeout=3.0)
+        await pilot.pause()
+        assert tables.load("gallic-1").version == 1
+        assert prompt(app) == "Waiting for bob…"
+
+
+async def test_a_bot_move_waits_for_a_locked_table_without_freezing_the_screen(
+    tmp_path, tables, monkeypatch
+):
+    monkeypatch.setattr(tables_module, "LOCK_TIMEOUT", 3.0)
+    tables.create("gallic", ["alice", "bot:easy"], seed=6)
+    app = table_app(tmp_path, tables, "alice", "gallic-1")
+    with lock_held_elsewhere(tables, "gallic-1") as release:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: prompt(app).startswith("Waiting for the table"), 3.0)
+            assert await timed_press(pilot, "l") < 1.0
+            await pilot.press("escape")  # closes the log
+            assert isinstance(app.screen, GameScreen)
+            release.set()
+            await wait_for(pilot, lambda: app.screen.session.version == 1, timeout=3.0)
+    assert tables.load("gallic-1").version == 1

@@ -66,7 +66,8 @@ def test_list_shows_every_table_and_reports_a_broken_file(tables):
     rows = {row.name: row for row in tables.list()}
     assert set(rows) == {"gallic-1", "ataque-1", "junk"}
     assert "not valid JSON" in rows["junk"].reason
-    assert [t.name for t in tables.tables_of("Carol")] == ["ataque-1"]
+    assert [t.name for t in tables.tables_of("carol")] == ["ataque-1"]
+    assert tables.tables_of("Carol") == []  # logins are case-sensitive
 
 
 def test_join_refuses_an_unknown_table_and_a_stranger(tables):
@@ -75,7 +76,17 @@ def test_join_refuses_an_unknown_table_and_a_stranger(tables):
         TableSession.join(tables, "nope", "alice")
     with pytest.raises(SaveError, match="no seat"):
         TableSession.join(tables, "gallic-1", "carol")
-    assert TableSession.join(tables, "gallic-1", "BOB").seat == 1
+    assert TableSession.join(tables, "gallic-1", "bob").seat == 1
+    with pytest.raises(SaveError, match="BOB has no seat"):
+        TableSession.join(tables, "gallic-1", "BOB")  # logins are case-sensitive
+
+
+def test_a_seat_and_its_turn_belong_to_the_login_spelled_exactly(tables):
+    table = tables.create("gallic", ["alice", "bob"], seed=1)
+    game = tables.game(table)
+    assert table.seat_of("alice") == 0 and table.seat_of("ALICE") is None
+    assert turn_text(game, table, "alice") == "your turn"
+    assert turn_text(game, table, "ALICE") != "your turn"
 
 
 def test_a_move_bumps_the_version_and_the_other_client_sees_it(tables):

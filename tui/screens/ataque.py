@@ -214,7 +214,7 @@ def command_keys() -> tuple[list[Binding], list[tuple[str, Binding]]]:
             shown = Binding(b.key, f"command('{b.action}')", LABELS.get(b.action, b.description))
             keys.append(shown)
             commands.append((b.action, shown))
-        keys.append(Binding(b.key, b.action, b.description, show=False))
+        keys.append(Binding(b.key, b.action, b.description, show=False, priority=b.priority))
     quit_shown = Binding("ctrl+q", "command('quit')", N_("Quit"), priority=True)
     keys += [quit_shown, Binding("ctrl+q", "command('quiet')", show=False, priority=True)]
     return keys, [*commands, ("quit", quit_shown)]

@@ -30,10 +30,12 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Header, Static
+from textual.worker import Worker, get_current_worker
 
 from engine.core import IllegalAction, Outcome
 from engine.i18n import N_, _, ngettext, number
 from engine.words import listing, plural
+from saves.locks import Busy
 from saves.paths import visible
 from saves.record import level_name
 from saves.session import Session
@@ -60,7 +62,11 @@ TABLE_POLL = 0.25  # seconds between looks at a shared table's file (a stat when
 SUMMARY = N_("Since your last move")  # the title of the summary toast (``_`` where shown)
 SAVE_POLL = 2.0  # seconds between looks at our own save: did another session continue it?
 WATCHERS_POLL = 1.0  # seconds between counts of a table's spectators
-LOOK_ACTIONS = frozenset({"rules", "menu", "log", "keys"})  # keys a spectator may use
+# keys a spectator may use (a spectator never writes, so never has a move to cancel)
+LOOK_ACTIONS = frozenset({"rules", "menu", "log", "keys", "cancel_table_wait"})
+TABLE_WAIT = N_("Waiting for the table… Escape cancels your move.")
+BOT_TABLE_WAIT = N_("Waiting for the table…")
+STILL_WAITING = N_("Your move is still waiting for the table: Escape cancels it.")
 
 
 class BotChose(Message):
@@ -69,6 +75,17 @@ class BotChose(Message):
         self.seat = seat
         self.action = action
         self.serial = serial
+
+
+class TableWritten(Message):
+    """A move that waited for the table's lock was written, or not (``error`` says why)."""
+
+    def __init__(self, worker: Worker, seat: int, bot: bool, error: Exception | None) -> None:
+        super().__init__()
+        self.worker = worker
+        self.seat = seat
+        self.bot = bot
+        self.error = error
 
 
 class HandOverScreen(Screen):
@@ -184,6 +201,9 @@ class GameScreen(Screen):
         Binding("question_mark,f1", "rules", N_("Rules")),
         Binding("ctrl+s", "save_as", N_("Save as")),
         Binding("escape", "menu", N_("Menu")),
+        # Before any key of the game's own: while a move waits for the table, Escape stops it
+        # (the status line says so; the footer's room stays the game's).
+        Binding("escape", "cancel_table_wait", N_("Cancel the move"), show=False, priority=True),
         Binding("l", "log", N_("Log")),
         Binding("k", "keys", N_("Keys")),
         Binding("full_stop", "skip_bots", N_("Skip to my turn"), show=False),
@@ -224,6 +244,9 @@ class GameScreen(Screen):
         self._conflict_open = False
         self.watchers = 0  # spectators of this table, as last counted
         self._watchers_counted = 0.0
+        # A move waiting for the table's lock in a worker, and whether a bot made it.
+        self.table_wait: Worker | None = None
+        self.table_wait_bot = False
         if self.watching:
             self.refuse_acting_keys()
 
@@ -368,7 +391,10 @@ class GameScreen(Screen):
         return ""
 
     def waiting_text(self) -> str:
-        """At a table, when only people at other terminals can move: whom we wait for."""
+        """At a table: the lock a move waits for, or, when only people at other terminals can
+        move, whom we wait for."""
+        if self.table_wait is not None:
+            return _(BOT_TABLE_WAIT) if self.table_wait_bot else _(TABLE_WAIT)
         if self.watching:
             return self.watching_prompt()
         if not self.at_table or self.my_turn:
@@ -418,36 +444,117 @@ class GameScreen(Screen):
         return done
 
     def _apply(self, seat: int, action, advance: bool = True) -> bool:
+        if self.table_wait is not None:
+            waiting = _(BOT_TABLE_WAIT) if self.table_wait_bot else _(STILL_WAITING)
+            self.notify(waiting, severity="warning", timeout=4)
+            return False
+        error = self.write(seat, action, bot=False)
+        if isinstance(error, Busy):
+            return False  # it waits for the table; ``on_table_written`` carries on
+        done = self.move_done(seat, False, error)
+        if done and advance:
+            self.advance()
+        return done
+
+    def write(self, seat: int, action, bot: bool) -> Exception | None:
+        """Apply a move; the error that stopped it, if any. A table whose lock another client
+        holds is never waited for here, on the screen's own thread: the move waits in a
+        worker (``Busy`` is returned meanwhile) and the screen stays responsive."""
         try:
             terminal.guard(all_saved=False)
-            self.session.apply(seat, action)
-            self._last_move[seat] = (len(self.session.record.actions), self.log_length())
-        except IllegalAction as err:
-            self.notify(err.reason, title=_("Not allowed"), severity="warning", markup=False)
-            return False
-        except TableChanged as err:  # the session already holds the new position
-            self.notify(str(err), severity="warning", markup=False)
+            if self.at_table:
+                self.session.apply(seat, action, wait=0)
+            else:
+                self.session.apply(seat, action)
+        except Busy as err:
+            self.wait_for_table(seat, action, bot)
+            return err
+        except (IllegalAction, TableChanged, SaveError) as err:
+            return err
+        return None
+
+    def move_done(self, seat: int, bot: bool, error: Exception | None) -> bool:
+        """Say why a move was refused, if it was; True when the game goes on from it (made,
+        or kept on screen though not saved), False when it was not made."""
+        if error is None:
+            if bot:
+                self.retries = 0
+            else:
+                self._last_move[seat] = (len(self.session.record.actions), self.log_length())
+            return True
+        if isinstance(error, TableChanged):  # the session already holds the new position
+            if not bot:
+                self.notify(str(error), severity="warning", markup=False)
             self.table_moved()
             return False
-        except SaveConflict as err:
-            self.show_conflict(err)
-        except SaveError as err:
-            if self.at_table:  # the table could not be read or written: nothing was played
-                self.notify(
-                    _("The move was not made: {reason}").format(reason=err),
-                    severity="error",
-                    timeout=10,
-                    markup=False,
-                )
+        if isinstance(error, IllegalAction):
+            if not bot:
+                self.notify(error.reason, title=_("Not allowed"), severity="warning", markup=False)
                 return False
-            self.storage_failed(err.reason)
-        if advance:
-            self.advance()
+            self.retries += 1  # the position moved on while it thought: think again
+            if self.retries > MAX_BOT_RETRIES:
+                self.notify(_("A bot could not find a legal move."), severity="error")
+                return False
+            return True
+        if isinstance(error, SaveConflict):
+            self.show_conflict(error)
+            return True
+        if self.at_table and not bot:  # the table could not be read or written
+            self.notify(
+                _("The move was not made: {reason}").format(reason=error),
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+            return False
+        self.storage_failed(error.reason)
         return True
+
+    # --- waiting for a table another client holds ---------------------------------------------
+    def wait_for_table(self, seat: int, action, bot: bool) -> None:
+        self.table_wait = self.write_when_free(seat, action, bot)
+        self.table_wait_bot = bot
+        self.table_wait_changed()
+
+    @work(thread=True, group="table")
+    def write_when_free(self, seat: int, action, bot: bool) -> None:
+        """Wait for the table's lock as long as it takes, off the UI thread, then write the
+        move; Escape (or leaving the screen, which cancels the worker) stops the wait. The
+        table is not polled meanwhile, so only this thread uses the session."""
+        worker = get_current_worker()
+        error: Exception | None = None
+        try:
+            self.session.apply(seat, action, wait=None, cancel=worker.cancelled_event)
+        except (IllegalAction, TableChanged, SaveError) as err:
+            error = err
+        self.post_message(TableWritten(worker, seat, bot, error))
+
+    def on_table_written(self, message: TableWritten) -> None:
+        if message.worker is not self.table_wait:
+            return
+        self.table_wait = None
+        self.table_wait_changed()
+        if self.move_done(message.seat, message.bot, message.error):
+            self.advance()
+
+    def action_cancel_table_wait(self) -> None:
+        """Stop waiting: the worker gives up at once and says the move was not made (unless
+        the lock came first, and the move with it)."""
+        if self.table_wait is not None:
+            self.table_wait.cancelled_event.set()
+
+    def table_wait_changed(self) -> None:
+        """The status line and the footer (Escape cancels) say whether a move waits."""
+        if self.view is not None:
+            self.query_one(StatusBar).prompt(self.waiting_text() or self.prompt_text(self.view))
+        self.refresh_bindings()
 
     # --- shared tables ------------------------------------------------------------------------
     def poll_table(self) -> None:
-        """Someone at another terminal (or their client's bot) moved: show it."""
+        """Someone at another terminal (or their client's bot) moved: show it. Not while a
+        move waits for the table: its worker has the session until it is written."""
+        if self.table_wait is not None:
+            return
         try:
             moved = self.session.refresh()
         except SaveError as err:
@@ -727,23 +834,13 @@ class GameScreen(Screen):
         if message.seat not in self.game.to_move(self.session.state):
             self.advance()
             return
-        try:
-            terminal.guard(all_saved=False)
-            self.session.apply(message.seat, message.action)
-            self.retries = 0
-        except TableChanged:  # another client landed this move (or another) first
-            self.table_moved()
+        if self.table_wait is not None:
+            return  # our move waits for the table; bots think again once it is written
+        error = self.write(message.seat, message.action, bot=True)
+        if isinstance(error, Busy):
             return
-        except IllegalAction:
-            self.retries += 1  # the position moved on while it thought: think again
-            if self.retries > MAX_BOT_RETRIES:
-                self.notify(_("A bot could not find a legal move."), severity="error")
-                return
-        except SaveConflict as err:
-            self.show_conflict(err)
-        except SaveError as err:
-            self.storage_failed(err.reason)
-        self.advance()
+        if self.move_done(message.seat, True, error):
+            self.advance()
 
     def update_thinking(self) -> None:
         labels = self.game.seat_labels(len(self.seats))  # short: the status line is narrow
@@ -880,8 +977,10 @@ class GameScreen(Screen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         """At a shared table there is nothing to save as (every move is already on the table),
-        and a spectator has only the keys that look; everything else is the game screen's to
-        say (``check_game_action``)."""
+        Escape cancels a move of ours waiting for the table, and a spectator has only the keys
+        that look; everything else is the game screen's to say (``check_game_action``)."""
+        if action == "cancel_table_wait":
+            return self.table_wait is not None and not self.table_wait_bot
         if action == "save_as" and self.at_table:
             return False
         if self.watching and action == "watching":
