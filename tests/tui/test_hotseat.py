@@ -23,6 +23,7 @@ from tests.tui.conftest import settle
 from tui.screens.game import GameScreen, HandOverScreen, ResultScreen
 from tui.screens.registry import screen_for
 from tui.widgets.hand import HandView
+from tui.widgets.metauro_grid import MetauroGrid
 
 NAMES = ("Ana", "Bruno", "Carla")
 
@@ -380,3 +381,40 @@ async def test_each_hot_seat_player_finds_the_hand_as_they_left_it(make_app):
         await pilot.press("enter")  # on to battle 2
         await pilot.press("enter")  # Ana again
         assert game.viewer == 0 and hand.cursor == 3
+
+
+def metauro_step(screen) -> None:
+    """One quick step of the side to move: deploy as the game suggests, end the move."""
+    legal = screen.game.legal_actions(screen.session.state, screen.viewer)
+    quick = ("Deploy", "DefaultDeployment", "EndMove", "Pass", "NoAdvance", "AutoPair")
+    ranked = sorted(legal, key=lambda a: (quick + (type(a).__name__,)).index(type(a).__name__))
+    assert screen.act(ranked[0])
+
+
+async def test_two_humans_at_metauro_each_keep_their_own_cursor(make_app):
+    """No hand-over at Metauro, but the board turns to whoever moves: each finds the cursor
+    where they left it, and the second player starts at the board's first square."""
+    game = registry.get("metauro")
+    app = make_app(lambda app: screen_for(Session.new(game, app.store, humans(2), {}, seed=2)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        grid = screen.query_one(MetauroGrid)
+        first, start = screen.viewer, grid.cursor
+        await pilot.press("up", "up", "left")
+        left_at = grid.cursor
+        assert left_at != start
+        for _ in range(20):  # Ana's move, all of its steps
+            metauro_step(screen)
+            await pilot.pause()
+            if screen.viewer != first:
+                break
+        assert screen.viewer != first
+        assert grid.cursor == start  # Bruno's own, not the square Ana left
+        await pilot.press("down")
+        for _ in range(20):
+            metauro_step(screen)
+            await pilot.pause()
+            if screen.viewer == first:
+                break
+        assert screen.viewer == first and grid.cursor == left_at
