@@ -286,6 +286,7 @@ async def test_the_gallic_reveal_in_hot_seat_names_no_exchanged_card_and_says_no
         assert not any(name in said for name in exchanged), said
         assert "Rome exchanges 1 card." in said and "The Gauls exchange 2 cards." in said
         assert game.viewer is None  # nobody's private view: the public one
+        assert "the log as all players see it" in game.log_contents()[0]
 
 
 @pytest.mark.parametrize(

@@ -625,7 +625,9 @@ class GameScreen(Screen):
     def log_contents(self) -> tuple[str, list[str], int | None]:
         """The log screen's title, lines and where the lines since the viewer's last move
         begin; asked again when the language changes while it is open."""
-        if self.viewer is None:
+        if self.viewer is None and self.hot_seat:  # a moment everyone here looks at
+            title = _("{game} · the log as all players see it").format(game=self.game.name)
+        elif self.viewer is None:
             title = _("{game} · the log as spectators see it").format(game=self.game.name)
         else:
             title = _("{game} · the log as {seat} saw it").format(
