@@ -765,10 +765,10 @@ class GameScreen(Screen):
         """Whether everyone at this terminal may be looking: no human here is due (the game
         is over, or bots play), or every human due gives the same single answer (Gallic's
         "next battle" after the reveal). Such a moment shows nobody's own view."""
-        if not local:
-            return True
+        if len(local) < 2:
+            return not local
         answers = {self.game.legal_actions(state, seat) for seat in local}
-        return len(local) > 1 and len(answers) == 1 and len(next(iter(answers))) == 1
+        return len(answers) == 1 and len(next(iter(answers))) == 1
 
     def seat_ui(self) -> dict:
         """What only the screen holds for the player looking at it: the screen's ``SEAT_UI``
