@@ -1,7 +1,8 @@
 """A spectator's view (``view(state, None)``), replay steps and chapters, for every game.
 
 A spectator of a shared table, or of a replay, sees the public view: nothing any seat's view
-hides, and only the public events of the log. Random legal games of every game and mode are
+hides, and only the public events of the log (and how many cards each Gallic side exchanged,
+which the other side learns too). Random legal games of every game and mode are
 checked state by state against every seat's view.
 
 What the public view shows once a game is over follows each game's rules:
@@ -28,6 +29,7 @@ from engine.alamo.state import Drew as AlamoDrew
 from engine.ataque.data import COLOUR_NAMES
 from engine.core import HIDDEN, Game, IllegalAction, replay, steps
 from engine.gallic.state import OVER, REVEAL
+from engine.gallic.state import Exchanged as GallicExchanged
 from engine.registry import get
 from tests.engine.alamo.helpers import random_game as alamo_game
 from tests.engine.ataque.helpers import random_game as ataque_game
@@ -152,6 +154,14 @@ def hands(game_id: str, state: Any) -> list[tuple[int, ...]]:
     return []
 
 
+def told_to_all(event: Any) -> bool:
+    """The events a spectator reads: the public ones, and each Gallic exchange as the other
+    side learns it (how many cards, never which)."""
+    if isinstance(event, GallicExchanged):
+        return not event.cards and event.visible_to == frozenset({1 - event.seat})
+    return event.visible_to is None
+
+
 def spectators_see(event: Any) -> Any:
     """A public event as a spectator gets it: the solitaire logs the Texan's draws for all (he
     is alone at the table), but which cards he drew is his hand's secret."""
@@ -164,7 +174,7 @@ def check_public_view(game: Game, state: Any, seats: int) -> Any:
         assert set(shown) <= {HIDDEN} and len(shown) == len(held), "a hand is shown"
     assert type(public) is type(state)
     assert public.rng is None
-    assert public.log == tuple(spectators_see(e) for e in state.log if e.visible_to is None)
+    assert public.log == tuple(spectators_see(e) for e in state.log if told_to_all(e))
     bare = attrs.evolve(state, log=())
     bare_public = attrs.evolve(public, log=())
     for seat in range(seats):

@@ -9,16 +9,21 @@ may follow only that seat's own view, or a cover for that seat.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from rich.text import Text
 
 from engine import registry
+from engine.gallic.data import card
 from engine.gallic.state import DISCARD, REVEAL
 from saves.record import SeatInfo
 from saves.session import Session
 from tests.tui.conftest import settle
 from tui.screens.game import GameScreen, HandOverScreen, ResultScreen
 from tui.screens.registry import screen_for
+from tui.widgets.hand import HandView
+from tui.widgets.metauro_grid import MetauroGrid
 
 NAMES = ("Ana", "Bruno", "Carla")
 
@@ -82,10 +87,6 @@ class Witness:
         monkeypatch.setattr(GameScreen, "on_screen_resume", game_uncovered, raising=False)
         monkeypatch.setattr(HandOverScreen, "on_screen_resume", cover_shown, raising=False)
 
-    def everyone_looked(self) -> None:
-        """A moment every player watched together (Gallic's reveal): nobody's view is on."""
-        self.seen.append(("view", None))
-
     def check(self) -> None:
         last, cover = None, None
         for i, (what, seat) in enumerate(self.seen):
@@ -122,15 +123,14 @@ async def play_out(pilot, app, witness: Witness, rng: random.Random, cap: int) -
         if screen.game.outcome(state) is not None:
             await pilot.pause()  # the result comes up after the last move shows
             continue
+        if screen.viewer is None:  # Gallic's reveal: everyone looks, one Enter for all
+            await pilot.press("enter")
+            continue
         assert screen.viewer in screen.game.to_move(state)
         action = choose(screen.game.legal_actions(state, screen.viewer), rng)
-        if type(action).__name__ == "Continue":  # Gallic's reveal: one Enter for everyone
-            witness.everyone_looked()
-            await pilot.press("enter")
-        else:
-            assert screen.act(action)
-            if not isinstance(app.screen, GameScreen):
-                await pilot.pause()  # a screen came up: let it show
+        assert screen.act(action)
+        if not isinstance(app.screen, GameScreen):
+            await pilot.pause()  # a screen came up: let it show
     assert game_screen is not None
     return game_screen
 
@@ -242,3 +242,180 @@ async def test_two_humans_at_metauro_need_no_hand_over(make_app):
             assert screen.act(screen.game.legal_actions(state, mover)[0])
             await pilot.pause()
             assert app.screen is screen
+
+
+# --- shared screens: what everyone at the terminal looks at together ------------------------
+YOU = re.compile(r"\b(you|your|yours)\b", re.IGNORECASE)
+
+
+def plain(lines: list[str]) -> str:
+    return "\n".join(Text.from_markup(line).plain for line in lines)
+
+
+def to_the_end(game_id: str, count: int, config: dict, seed: int) -> list[tuple[int, object]]:
+    """The moves of a whole game (quick choices), played on the engine alone."""
+    game = registry.get(game_id)
+    state, moves, rng = game.new(config, seed, count), [], random.Random(seed)
+    while game.outcome(state) is None:
+        seat = game.to_move(state)[0]
+        action = choose(game.legal_actions(state, seat), rng)
+        state = game.apply(state, seat, action)
+        moves.append((seat, action))
+    return moves
+
+
+async def test_the_gallic_reveal_in_hot_seat_names_no_exchanged_card_and_says_no_you(make_app):
+    """Both players look at the reveal: each side's exchange is said in the third person,
+    and the cards a side exchanged stay its own secret."""
+    app = make_app(lambda app: screen_for(new_session(app.store, "gallic", 2, {}, 4)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for marks in ("1", "12"):  # Ana exchanges one card, Bruno two
+            await pilot.press("enter")  # the hand-over
+            for key in marks:
+                await pilot.press(key)
+            await pilot.press("enter")
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.view.phase == REVEAL
+        exchanged = [
+            card(side, c).name for side in (0, 1) for c in game.session.state.sides[side].exchanged
+        ]
+        said = plain(game.log_lines())
+        assert len(exchanged) == 3
+        assert not YOU.search(said), said
+        assert not any(name in said for name in exchanged), said
+        assert "Rome exchanges 1 card." in said and "The Gauls exchange 2 cards." in said
+        assert game.viewer is None  # nobody's private view: the public one
+        assert "the log as all players see it" in game.log_contents()[0]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "count", "config", "seed"),
+    [
+        ("gallic", 2, {"battles": 5}, 1),
+        ("alamo", 2, {}, 4),
+        ("mates", 2, {}, 14),
+        ("ataque", 3, {"round_limit": 1}, 1),
+    ],
+)
+async def test_the_end_of_a_hot_seat_game_shows_no_hand_and_says_no_you(
+    make_app, store, game_id, count, config, seed
+):
+    """The last move ends the game; everyone looks at the result and the board behind it:
+    no player's hand, no log line in the second person."""
+    moves = to_the_end(game_id, count, config, seed)
+    session = new_session(store, game_id, count, config, seed)
+    for seat, action in moves[:-1]:
+        session.apply(seat, action)
+    last_seat, last = moves[-1]
+    app = make_app(lambda app: screen_for(session))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.viewer == last_seat
+        assert game.act(last)
+        await pilot.pause()
+        assert game.game.outcome(game.session.state) is not None
+        said = plain(game.log_lines())
+        assert not YOU.search(said), said
+        assert game.view == game.session.view(None)  # only what a spectator may see
+
+
+async def test_bots_between_hot_seat_players_play_on_the_public_view(make_app, monkeypatch):
+    """Two people and a bot at Ataque: while the bot plays both may look, so the screen
+    shows nobody's cards or objective."""
+    game = registry.get("ataque")
+    seats = (*humans(2), SeatInfo(kind="bot", name="Bot", level="easy"))
+    session = {"round_limit": 1}
+    bots_moving: list[int | None] = []
+    watch_view = GameScreen.watch_view
+
+    def watched(screen, view) -> None:
+        watch_view(screen, view)
+        pending = screen.game.to_move(screen.session.state)
+        if view is not None and pending and not any(screen.is_human(s) for s in pending):
+            bots_moving.append(screen.viewer)
+
+    monkeypatch.setattr(GameScreen, "watch_view", watched)
+    app = make_app(
+        lambda app: screen_for(Session.new(game, app.store, seats, session, seed=3, players=3))
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        rng = random.Random(3)
+        for _ in range(300):
+            if isinstance(app.screen, HandOverScreen):
+                await pilot.press("enter")
+                continue
+            screen = app.screen
+            if not isinstance(screen, GameScreen):
+                break
+            state = screen.session.state
+            if screen.game.outcome(state) is not None:
+                break
+            if screen.viewer in screen.game.to_move(state):
+                assert screen.act(choose(screen.game.legal_actions(state, screen.viewer), rng))
+            await settle(pilot, app)
+    assert bots_moving, "the bot never played"
+    assert set(bots_moving) == {None}
+
+
+async def test_each_hot_seat_player_finds_the_hand_as_they_left_it(make_app):
+    """Ana moves her cursor; Bruno's hand opens at its own start, and Ana's cursor is back
+    where she left it when her turn comes again."""
+    app = make_app(lambda app: screen_for(new_session(app.store, "gallic", 2, {}, 4)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Ana takes the terminal
+        game = app.screen
+        hand = game.query_one("#my-hand", HandView)
+        await pilot.press("right", "right", "right")
+        assert (game.viewer, hand.cursor) == (0, 3)
+        await pilot.press("enter")  # she keeps her hand
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")  # Bruno
+        assert game.viewer == 1 and hand.cursor == 0
+        await pilot.press("right")
+        await pilot.press("enter")  # he keeps his: the reveal
+        await pilot.press("enter")  # on to battle 2
+        await pilot.press("enter")  # Ana again
+        assert game.viewer == 0 and hand.cursor == 3
+
+
+def metauro_step(screen) -> None:
+    """One quick step of the side to move: deploy as the game suggests, end the move."""
+    legal = screen.game.legal_actions(screen.session.state, screen.viewer)
+    quick = ("Deploy", "DefaultDeployment", "EndMove", "Pass", "NoAdvance", "AutoPair")
+    ranked = sorted(legal, key=lambda a: (quick + (type(a).__name__,)).index(type(a).__name__))
+    assert screen.act(ranked[0])
+
+
+async def test_two_humans_at_metauro_each_keep_their_own_cursor(make_app):
+    """No hand-over at Metauro, but the board turns to whoever moves: each finds the cursor
+    where they left it, and the second player starts at the board's first square."""
+    game = registry.get("metauro")
+    app = make_app(lambda app: screen_for(Session.new(game, app.store, humans(2), {}, seed=2)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        grid = screen.query_one(MetauroGrid)
+        first, start = screen.viewer, grid.cursor
+        await pilot.press("up", "up", "left")
+        left_at = grid.cursor
+        assert left_at != start
+        for _ in range(20):  # Ana's move, all of its steps
+            metauro_step(screen)
+            await pilot.pause()
+            if screen.viewer != first:
+                break
+        assert screen.viewer != first
+        assert grid.cursor == start  # Bruno's own, not the square Ana left
+        await pilot.press("down")
+        for _ in range(20):
+            metauro_step(screen)
+            await pilot.pause()
+            if screen.viewer == first:
+                break
+        assert screen.viewer == first and grid.cursor == left_at

@@ -34,7 +34,7 @@ from engine.gallic.data import card as gallic_card
 from engine.gallic.state import DISCARD
 from saves.store import SaveStore
 from saves.tables import WATCHING, Table, TableStore, TableWatch, bot_seed, count_watchers
-from tests.engine.test_public_view import redacted_alike
+from tests.engine.test_public_view import redacted_alike, told_to_all
 from tests.tui.fit import screen_text
 from tui.app import BatallasApp
 from tui.screens.game import GameScreen, ResultScreen
@@ -212,7 +212,7 @@ def check_spectator_screen(app, screen: GameScreen, table: Table) -> None:
     for seat in range(len(table.owners)):
         seen = attrs.evolve(game.view(state, seat), log=())
         redacted_alike(bare, seen, shown, f"seat {seat}")
-    assert all(e.visible_to is None for e in screen.view.log)  # only events meant for all
+    assert all(told_to_all(e) for e in screen.view.log)  # only events meant for all
     assert not screen.thinking, "a bot ran in the spectator's client"
     assert not [w for w in app.workers if w.group == "bots"]
     secrets = SECRETS[game.id](state, public)

@@ -242,6 +242,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
     WATCH_ACTIONS = frozenset(
         {"command", "tab", "filter", "close_box", "search", ("pick", ("result",))}
     )
+    SEAT_UI = ("source", "dice", "stop_at", "count", "typed", "sort_key", "sort_reverse")
 
     def __init__(self, session) -> None:
         super().__init__(session)

@@ -92,6 +92,7 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
     BINDINGS = [*GAME_KEYS, *GameScreen.BINDINGS]
     CSS_PATH = STYLES / "gallic.tcss"
     WATCH_ACTIONS = frozenset({"other_hand", ("confirm", ("result",))})
+    SEAT_UI = ("selected",)
 
     def __init__(self, session) -> None:
         super().__init__(session)

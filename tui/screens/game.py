@@ -13,6 +13,7 @@ one, no bot runs here and every key that would act says "You are watching.").
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections.abc import Callable
@@ -218,6 +219,10 @@ class GameScreen(Screen):
     # watching." to a spectator.
     WATCH_ACTIONS: frozenset = frozenset()
 
+    # The screen's attributes that are one player's own (marks, the chosen territory): in hot
+    # seat each player keeps theirs (``turn_seat_ui_to``), as widgets keep their ``SEAT_UI``.
+    SEAT_UI: tuple[str, ...] = ()
+
     def __init__(self, session: Session | TableSession | TableWatch) -> None:
         super().__init__()
         self.session = session
@@ -242,6 +247,10 @@ class GameScreen(Screen):
         self._last_move: dict[int, tuple[int, int]] = {}
         self._summarized = -1  # the action count whose summary was shown
         self._conflict_open = False
+        # Each seat's own cursor, marks and selection while another seat's view is on screen.
+        self._seat_ui: dict[int | None, dict] = {}
+        self._fresh_ui: dict | None = None  # the screen's state before the first view
+        self._ui_seat: int | None = None  # whose they are now
         self.watchers = 0  # spectators of this table, as last counted
         self._watchers_counted = 0.0
         # A move waiting for the table's lock in a worker, and whether a bot made it.
@@ -356,9 +365,11 @@ class GameScreen(Screen):
             self.skipping = False
         if self.handing_over:
             return  # the hand-over covers the table; the player's "ready" carries on
-        if human_pending and self.viewer not in human_pending:
+        if self.hot_seat and self.watched_together(state, human_pending):
+            self.viewer = None  # nobody's own view: the public one, said in the third person
+        elif human_pending and self.viewer not in human_pending:
             self.viewer = human_pending[0]
-        if self.hot_seat and self.shown_seat != self.viewer:
+        if self.hot_seat and self.viewer is not None and self.shown_seat != self.viewer:
             self.hand_over(self.viewer)
             return
         self.shown_seat = self.viewer
@@ -380,6 +391,7 @@ class GameScreen(Screen):
     def watch_view(self, view) -> None:
         if view is None:
             return
+        self.turn_seat_ui_to(self.viewer)
         self.render_view(view)
         self.query_one(StatusBar).prompt(self.waiting_text() or self.prompt_text(view))
         self.sub_title = self.game.progress(self.session.state)
@@ -710,7 +722,9 @@ class GameScreen(Screen):
     def log_contents(self) -> tuple[str, list[str], int | None]:
         """The log screen's title, lines and where the lines since the viewer's last move
         begin; asked again when the language changes while it is open."""
-        if self.viewer is None:
+        if self.viewer is None and self.hot_seat:  # a moment everyone here looks at
+            title = _("{game} · the log as all players see it").format(game=self.game.name)
+        elif self.viewer is None:
             title = _("{game} · the log as spectators see it").format(game=self.game.name)
         else:
             title = _("{game} · the log as {seat} saw it").format(
@@ -846,6 +860,46 @@ class GameScreen(Screen):
         labels = self.game.seat_labels(len(self.seats))  # short: the status line is narrow
         names = tuple(labels[s] for s in sorted(self.thinking))
         self.query_one(Thinking).names = names
+
+    # --- hot seat: shared moments, each player's own cursor ------------------------------------
+    def watched_together(self, state, local: list[int]) -> bool:
+        """Whether everyone at this terminal may be looking: no human here is due (the game
+        is over, or bots play), or every human due gives the same single answer (Gallic's
+        "next battle" after the reveal). Such a moment shows nobody's own view."""
+        if len(local) < 2:
+            return not local
+        answers = {self.game.legal_actions(state, seat) for seat in local}
+        return len(answers) == 1 and len(next(iter(answers))) == 1
+
+    def seat_ui(self) -> dict:
+        """What only the screen holds for the player looking at it: the screen's ``SEAT_UI``
+        attributes and each widget's ``SEAT_UI`` (its cursor)."""
+        widgets = {
+            w.id: {name: getattr(w, name) for name in w.SEAT_UI}
+            for w in self.query("*")
+            if w.id is not None and getattr(w, "SEAT_UI", ())
+        }
+        mine = {name: copy.copy(getattr(self, name)) for name in self.SEAT_UI}
+        return {"screen": mine, "widgets": widgets}
+
+    def restore_seat_ui(self, saved: dict) -> None:
+        for name, value in saved["screen"].items():
+            setattr(self, name, copy.copy(value))  # a copy: marks change in place
+        for widget_id, values in saved["widgets"].items():
+            for widget in self.query(f"#{widget_id}"):
+                for name, value in values.items():
+                    setattr(widget, name, value)
+
+    def turn_seat_ui_to(self, seat: int | None) -> None:
+        """Players sharing the terminal each keep their own cursor, marks and selection: the
+        state of the seat leaving the screen is kept, the arriving seat's is put back (a seat
+        new to the screen, or everyone watching together, starts from the screen's first)."""
+        if self._fresh_ui is None:
+            self._fresh_ui = self.seat_ui()
+        elif seat != self._ui_seat:
+            self._seat_ui[self._ui_seat] = self.seat_ui()
+            self.restore_seat_ui(self._seat_ui.get(seat, self._fresh_ui))
+        self._ui_seat = seat
 
     # --- hand-over, result ----------------------------------------------------------------------
     def hand_over(self, seat: int) -> None:

@@ -156,6 +156,7 @@ class MatesScreen(GameScreen):
     ]
     CSS_PATH = STYLES / "mates.tcss"
     WATCH_ACTIONS = frozenset({"result"})
+    SEAT_UI = ("cursor", "first_square")
 
     def __init__(self, session) -> None:
         super().__init__(session)

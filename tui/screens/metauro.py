@@ -190,6 +190,7 @@ class MetauroScreen(GameScreen):
         *GameScreen.BINDINGS,
     ]
     CSS_PATH = STYLES / "metauro.tcss"
+    SEAT_UI = ("selected_square", "chosen_units", "pair_squares", "auto_clash")
 
     def __init__(self, session) -> None:
         super().__init__(session)

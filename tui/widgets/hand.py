@@ -27,6 +27,7 @@ class HandView(Horizontal, can_focus=True):
     ]
 
     cursor = reactive(0)
+    SEAT_UI = ("cursor",)  # in hot seat, each player's own (``GameScreen.turn_seat_ui_to``)
 
     class Highlighted(Message):
         """The cursor moved, the cards changed, or the row got or lost the focus."""

@@ -43,6 +43,7 @@ class MetauroGrid(LineCachedBoard):
     """Arrows move the cursor; Enter or a click posts ``Picked(square)``."""
 
     cursor: reactive[str] = reactive("h6", repaint=False)  # watch_cursor repaints
+    SEAT_UI = ("cursor",)  # each player's own (``GameScreen.turn_seat_ui_to``)
 
     class Picked(Message):
         def __init__(self, square: str) -> None:

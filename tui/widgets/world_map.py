@@ -346,6 +346,7 @@ class WorldMap(LineCachedBoard):
     without acting). The screen binds Enter; a double click posts ``Picked``."""
 
     cursor: reactive[str] = reactive("Argentina", repaint=False)  # watch_cursor repaints
+    SEAT_UI = ("cursor",)  # in hot seat, each player's own (``GameScreen.turn_seat_ui_to``)
 
     class Picked(Message):
         def __init__(self, territory: str) -> None:
