@@ -104,6 +104,7 @@ async def test_a_whole_solitaire_with_keys_only(make_app):
         state = screen.session.state
         assert ALAMO.outcome(state) is not None
         assert app.screen.details == state.reason
+        assert str(app.screen.headline) == ("Texans · Travis wins!" if state.winners else "Defeat.")
 
 
 async def test_a_whole_two_player_game_as_the_texans_against_the_strong_bot(make_app):
