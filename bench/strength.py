@@ -120,6 +120,7 @@ def play_one(task: tuple) -> dict:
         "seed": seed,
         "me": me,
         "winners": list(game.outcome(state).winners),
+        "draw": game.outcome(state).is_draw,
         "times": times,
         "turns": turns,
         "decisions": decisions,
@@ -160,7 +161,7 @@ def match(
         results = [play_one(t) for t in tasks]
     wins = sum(r["winners"] == [r["me"]] for r in results)
     shared = sum(len(r["winners"]) > 1 and r["me"] in r["winners"] for r in results)
-    draws = sum(not r["winners"] for r in results) if players > 1 else 0  # alone: no win, a loss
+    draws = sum(r["draw"] for r in results)
     by_seat = {}
     for seat, label in enumerate(labels):
         mine = [r for r in results if r["me"] == seat]

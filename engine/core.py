@@ -34,14 +34,22 @@ class IllegalAction(Exception):
 
 @attrs.frozen
 class Outcome:
-    """How a finished game ended: ``winners`` is empty for a draw."""
+    """How a finished game ended. Nobody won in a draw, and in a lost solitaire, whose lone
+    player the board beat: ``losers`` names that player, so no reader takes it for a draw."""
 
     winners: tuple[Seat, ...]
     reason: str
+    losers: tuple[Seat, ...] = ()
 
     @property
     def is_draw(self) -> bool:
-        return not self.winners
+        return not self.winners and not self.losers
+
+    def result(self, seat: Seat) -> str:
+        """ "won", "lost" or "drawn" for ``seat``."""
+        if seat in self.winners:
+            return "won"
+        return "drawn" if self.is_draw else "lost"
 
 
 @attrs.frozen

@@ -11,7 +11,8 @@ human seat that seat is the login's whatever name was typed in it; with several 
 case-sensitive).
 
 Only finished games that load (verified like any save) count. A Mates solo run is won when
-every card of it was solved; a solitaire with no winner is lost, as its result screen says.
+every card of it was solved; any other game counts as its outcome says (a lost solitaire is a
+loss there, not a draw).
 
 Records are worked out afresh each time they are shown, so the opposition ("easy bot") is
 written in the language of the moment; a streak's name stays its English msgid (a key) and is
@@ -27,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from engine.core import Outcome
 from engine.i18n import N_, _, ngettext, pgettext
 from engine.words import listing
 from saves.campaigns import ALAMO, LADDER, CampaignStore, held, solved
@@ -104,7 +106,7 @@ class _Finished:
     title: str
     game_name: str
     seats: tuple[SeatInfo, ...]
-    winners: tuple[int, ...]
+    outcome: Outcome
     solo_total: int | None  # Mates solo: cards in the run
     solo_solved: int | None
     best_streak: int | None
@@ -134,11 +136,7 @@ def result_for(facts: _Finished, seat: int) -> str:
     """ "won", "lost" or "drawn" for ``seat``."""
     if facts.solo_total is not None:
         return "won" if facts.solo_solved == facts.solo_total else "lost"
-    if seat in facts.winners:
-        return "won"
-    if not facts.winners:
-        return "lost" if len(facts.seats) == 1 else "drawn"
-    return "lost"
+    return facts.outcome.result(seat)
 
 
 def _save_names(root: Path) -> list[str]:
@@ -170,7 +168,7 @@ def _finished(store: SaveStore, name: str) -> _Finished | None:
             title=record.title,
             game_name=game.name,
             seats=record.seats,
-            winners=tuple(outcome.winners),
+            outcome=outcome,
             solo_total=solo.total if solo is not None else None,
             solo_solved=solo.solved if solo is not None else None,
             best_streak=solo.best_streak if solo is not None else None,

@@ -333,10 +333,12 @@ class AlamoGame:
         )
 
     def outcome(self, state: AlamoState) -> Outcome | None:
-        """The reason in the current language (``end_reason``), not the stored English one."""
+        """The reason in the current language (``end_reason``), not the stored English one.
+        A solitaire ends won or lost, never drawn: the state records a fall as no winners."""
         if state.phase != OVER:
             return None
-        return Outcome(state.winners, end_reason(state))
+        lost = (TEXANS,) if state.mode == SOLITAIRE and not state.winners else ()
+        return Outcome(state.winners, end_reason(state), losers=lost)
 
     def progress(self, state: AlamoState) -> str:
         tex, mex = state.sides

@@ -2,7 +2,8 @@
 
 Units step to *touching* squares (8 neighbours, corners included), but contact with the enemy
 is by an edge only, as for the clash (sheet rule 10: "casillas contiguas por cualquiera de sus
-bordes"): a unit that enters a square sharing an edge with an enemy stops there, and one that
+bordes"), not "por algún punto" as the sheet's rule 4 defines contiguous squares (a house
+rule): a unit that enters a square sharing an edge with an enemy stops there, and one that
 passes or ends diagonal to an enemy does not. So every unit the enemy stops is a unit that
 fights in the clash that follows.
 """

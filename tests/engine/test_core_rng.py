@@ -111,5 +111,9 @@ def test_visible_log_filters_by_seat() -> None:
 
 def test_small_core_values() -> None:
     assert Outcome((), "tie").is_draw and not Outcome((1,), "won").is_draw
+    fell = Outcome((), "the fort fell", losers=(0,))  # a lost solitaire: nobody won, no draw
+    assert not fell.is_draw and fell.result(0) == "lost"
+    assert [Outcome((1,), "won").result(s) for s in (0, 1)] == ["lost", "won"]
+    assert Outcome((), "tie").result(0) == "drawn"
     assert Option("k", "K", (("a", 8), ("b", 5))).default == 8
     assert IllegalAction("Nope.").reason == "Nope."

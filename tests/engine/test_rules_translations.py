@@ -25,6 +25,8 @@ LANGUAGES = ("es", "it")
 # (variant):**"), the house-rules section's heading, and any mention at all in running text.
 MARKER = {"en": "House rule", "es": "Regla de la casa", "it": "Regola della casa"}
 SECTION = {"en": "House rules", "es": "Reglas de la casa", "it": "Regole della casa"}
+# A reading (how we take words of the sheet that can be read two ways) is marked apart.
+READING = {"en": "Reading", "es": "Interpretación", "it": "Interpretazione"}
 MENTION = {
     "en": r"house rules?",
     "es": r"reglas? de la casa",
@@ -98,6 +100,16 @@ def test_every_house_rule_is_marked(game: str, language: str) -> None:
     mentions = len(re.findall(MENTION["en"], english, re.IGNORECASE))
     assert len(re.findall(MENTION[language], translated, re.IGNORECASE)) == mentions
     assert "House rule" not in translated
+
+
+@pytest.mark.parametrize(("game", "language"), CASES)
+def test_every_reading_is_marked_and_explained_at_the_top(game: str, language: str) -> None:
+    english, translated = flat(read(game, "en")), flat(read(game, language))
+    expected = len(re.findall(r"\*\*Reading:\*\*", english))
+    assert len(re.findall(rf"\*\*{READING[language]}:\*\*", translated)) == expected
+    for lang in ("en", language) if expected else ():  # explained once, before any section
+        top = read(game, lang).split("\n## ")[0]
+        assert len(re.findall(rf"\*\*{READING[lang]}\*\*", top, re.IGNORECASE)) == 1
 
 
 @pytest.mark.parametrize(("game", "language"), CASES)

@@ -90,3 +90,13 @@ def test_campaign_streaks_come_from_the_campaign_files(store):
     (ana,) = compute(store).players
     assert ana.lines == ()  # no save: nothing played counts as a game
     assert ana.streaks == (Streak(ALAMO_HELD, 3, "Hold"), Streak(LADDER_CLIMB, 1, "Climb"))
+
+
+def test_a_lost_solitaire_counts_as_a_loss(store):
+    """The engine says a fallen Alamo is lost (not drawn), so records need no special case."""
+    for seed in (1, 2):
+        session = Session.new(GAMES["alamo"], store, (ANA,), {}, seed=seed, players=1)
+        finish(session)
+        assert session.outcome().losers == (0,) and not session.outcome().is_draw
+    (ana,) = compute(store).players
+    assert ana.lines == (Line("El Álamo", "solo", Tally(played=2, lost=2)),)

@@ -104,6 +104,26 @@ async def test_a_whole_solitaire_with_keys_only(make_app):
         state = screen.session.state
         assert ALAMO.outcome(state) is not None
         assert app.screen.details == state.reason
+        assert str(app.screen.headline) == ("Texans · Travis wins!" if state.winners else "Defeat.")
+
+
+async def test_a_fallen_alamo_is_told_as_a_defeat_not_a_draw(make_app):
+    """Opened once the fort has fallen (the easy bot loses seed 1), the result says so."""
+
+    def fallen(app):
+        seats = (SeatInfo(kind="human", name="Travis"),)
+        session = Session.new(ALAMO, app.store, seats, {}, seed=1, players=1)
+        while ALAMO.outcome(session.state) is None:
+            view = ALAMO.view(session.state, 0)
+            session.apply(0, ALAMO.bots["easy"](view, 0, random.Random(len(view.log))))
+        return screen_for(session)
+
+    app = make_app(fallen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, ResultScreen), "the result is shown on opening"
+        assert str(app.screen.headline) == "Defeat."
+        assert "the Alamo is taken" in str(app.screen.details)
 
 
 async def test_a_whole_two_player_game_as_the_texans_against_the_strong_bot(make_app):

@@ -923,10 +923,10 @@ class GameScreen(Screen):
     def result_text(self, outcome: Outcome) -> tuple[str | Content, str | Content]:
         """Headline and details for the result screen; names are plain text (``Content``)."""
         reason = Content(outcome.reason)
-        if outcome.is_draw and len(self.seats) == 1:
-            return _("Defeat."), reason  # a solitaire has no draw: nobody won, you lost
         if outcome.is_draw:
             return _("A draw."), reason
+        if not outcome.winners:
+            return _("Defeat."), reason  # a lost solitaire: nobody won, its player lost
         names = listing(self.seat_name(s) for s in outcome.winners)
         # English says "wins" of a winning side however many seats it has; other languages
         # may agree the verb with the number of winners.

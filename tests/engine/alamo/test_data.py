@@ -9,6 +9,7 @@ from engine.alamo.data import (
     MEXICAN_DECK,
     TEXAN_DECK,
 )
+from engine.alamo.rules import ALAMO
 
 # The list of alamo.md, retyped: (count, name, strength, kind, column) — strength 0 = DOUBLE.
 MEXICAN = """
@@ -139,3 +140,23 @@ def test_bonus_hints_for_the_screen() -> None:
     mex = {(c.name, c.column): c.note for c in MEXICAN_DECK}
     assert mex[("Compañía Matamoros", "3rd")] == "+10 with Romero"
     assert mex[("Batallón de zapadores", "Reserve")] == "+10 with Santa Anna"
+
+
+def test_the_two_names_that_differ_from_the_sheet_say_why() -> None:
+    """The sheet prints "General Castrillión" (a misprint) and "Explorad. rojos de Alabama" (an
+    abbreviation); the cards keep the full, correct names and the rules say so."""
+    names = {c.name for c in (*MEXICAN_DECK, *TEXAN_DECK)}
+    assert {"General Castrillón", "Exploradores rojos de Alabama"} <= names
+    text = " ".join(ALAMO.rules_markdown().split("## The two-player game")[0].split())
+    assert '"General Castrillión" is a misprint' in text and '"Explorad. rojos' in text
+
+
+def test_the_readings_of_the_sheet_are_labelled_as_readings() -> None:
+    """Santa Anna outside the two Reserve cards, and the Texan defending from his hand, are how
+    we read the sheet's words: labelled so, and explained once at the top."""
+    text = ALAMO.rules_markdown()
+    top = text.split("\n## ")[0]
+    assert "a **reading** is" in " ".join(top.split())
+    items = [" ".join(p.split()) for p in text.split("\n- ") if p.startswith("**Reading:**")]
+    assert any("2 cartas de la Reserva" in r and "Santa Anna" in r for r in items)
+    assert any("con las cartas en la mesa" in r for r in items)

@@ -247,7 +247,7 @@ def test_house_rule_empty_texan_deck_is_rebuilt_from_the_discards() -> None:
 def test_win_when_a_turn_ends_with_the_mexican_deck_empty() -> None:
     state = ALAMO.apply(solo(ids(T, "Davy Crockett"), ids(M, "Compañía ligera")), T, Roll())
     result = ALAMO.outcome(state)
-    assert state.phase == OVER and result.winners == (T,)
+    assert state.phase == OVER and result.winners == (T,) and result.losers == ()
     assert "19 sections of men left" in result.reason
     assert ALAMO.progress(state) == "Texans won on turn 3"
 
@@ -276,6 +276,7 @@ def test_loss_when_the_last_counter_falls() -> None:
     result = ALAMO.outcome(state)
     assert state.phase == OVER and state.counters == 0
     assert result.winners == () and "the Alamo is taken" in result.reason
+    assert result.losers == (T,) and not result.is_draw  # a loss, not a draw, to every reader
     assert ALAMO.progress(state) == "The Alamo fell on turn 3"
     assert CountersLost(count=8, points=80, left=0) in state.log
 

@@ -299,7 +299,8 @@ def house_rules() -> list[str]:
         ("draw pile is empty", "nothing"),
         ("more than 5", "at most 4"),
         ("always", "set"),
-        ("every objective", "shown"),
+        ("objectives shown at the end", "however the game ended"),
+        ("Tabla II", "América del Norte 5", "Asia 7", "Oceanía 2"),
     ],
 )
 def test_the_in_app_rules_label_each_decision_as_a_house_rule(words: tuple[str, ...]) -> None:
@@ -310,3 +311,14 @@ def test_the_in_app_rules_state_the_printed_defaults() -> None:
     text = " ".join(ATAQUE.rules_markdown().split("## House rules", 1)[0].split())
     assert "exactly 1 army" in text.lower()
     assert "leave the game" in text.lower()
+    # No hand limit is printed: 6 cards between turns is the sheet's, not ours.
+    assert "no hand limit" in text and "6 between turns" in text
+    assert not any("at most 5 cards" in rule for rule in house_rules())
+    # Showing every objective at the end is printed, not a house rule.
+    assert "o si el juego termina y otro jugador ha ganado" in text
+
+
+def test_the_in_app_rules_describe_every_bot_level() -> None:
+    bots = ATAQUE.rules_markdown().split("## Bots", 1)[1]
+    for level in ATAQUE.bots:
+        assert f"- **{level}**" in bots, level

@@ -57,3 +57,8 @@ def test_every_decision_is_a_house_rule(decision: tuple[str, ...]) -> None:
         b.startswith("**House rule:**") and all(words in b for words in decision)
         for b in house_rules()
     ), decision
+
+
+def test_the_decks_years_differ_from_the_sheets_by_decision() -> None:
+    """The sheet's cards are 2026 games, ours 2020–2025: said as a house rule."""
+    assert any("2026" in r and "2020–2025" in r for r in house_rules() if "House rule" in r)

@@ -118,5 +118,18 @@ def test_the_rules_screen_shows_the_contact_rule_as_a_house_rule() -> None:
     house = [p for p in text.split("\n- ") if p.startswith("**House rule:**")]
     contact = [p for p in house if "sharing an" in p and "edge" in p and "diagonal" in p]
     assert contact and "por cualquiera de sus bordes" in contact[0]
+    # ... and the sheet's rule 4 it departs from: contiguous squares touch at any point.
+    assert "por algún punto" in " ".join(contact[0].split())
     rule5 = " ".join(text.split("5. **Enemies.**")[1].split("6. **Clash.**")[0].split())
     assert "enters a square facing an enemy" in rule5 and "diagonal to an enemy" in rule5
+
+
+def test_the_rules_screen_labels_the_mountain_reading_and_cites_the_advance_departure() -> None:
+    """Infantry onto the accessible mountain is our reading of rule 4's "EXCEPTO por MONTAÑA";
+    the advance house rule names the sheet rules it rests on and departs from."""
+    text = GAME.rules_markdown()
+    items = [" ".join(p.split()) for p in text.split("\n- ")]
+    (mountain,) = [p for p in items if p.startswith("**Reading:**")]
+    assert "EXCEPTO por MONTAÑA" in mountain and "accessible mountain" in mountain
+    (advance,) = [p for p in items if p.startswith("**House rule:** the winner may advance")]
+    assert "rule 12" in advance and "rule 8" in advance
