@@ -21,7 +21,6 @@ from textual.widgets import Footer, Input
 from engine.i18n import N_, _, number
 from saves.replay import ReplaySession
 from tui.screens.game import GameScreen
-from tui.widgets.log import literal
 
 # The game screens' own actions that only change what is looked at, never the game.
 VIEW_ONLY = frozenset({"other_hand", "next_row", "search", "close_box", "filter", "tab"})
@@ -157,24 +156,20 @@ class ReplayMixin:
 
     # --- the log --------------------------------------------------------------------------------
     def describe(self, event, *more) -> str | None:
-        """Once everything is shown, another seat's private event (the cards it drew or
-        exchanged, its new objective) is worded as that seat read it, after its name; its
-        redacted twin for the other seats says nothing more and is left out."""
-        if not self.session.revealed or event.visible(self.viewer):
+        """Once everything is shown, each private event (the cards a seat drew or exchanged,
+        its new objective) is told once, in the third person with its details, as a spectator
+        would read that move if nothing were secret (so even the viewer's own is "Rome
+        exchanges", never "you"); its redacted twin for the other seats is left out."""
+        if not self.session.revealed or event.visible_to is None:
             return super().describe(event, *more)
-        owner = getattr(event, "seat", None)
-        if owner is None or owner not in event.visible_to:
+        if event.redacted_twin:
             return None
         me = self.viewer
-        self.viewer = owner
+        self.viewer = None
         try:
-            line = super().describe(event, *more)
+            return super().describe(event, *more)
         finally:
             self.viewer = me
-        if line is None:
-            return None
-        label = self.game.seat_labels(len(self.seats))[owner]
-        return _("{seat} saw: {line}").format(seat=literal(label), line=line)
 
     def log_line(self, event, view) -> str | None:
         """The log line of ``event`` in ``view`` (markup), whatever the game's ``describe``
