@@ -505,9 +505,10 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         return text
 
     def mine_text(self, view) -> Text:
-        """The objective, how far it is, and the cards: a line each."""
+        """The objective, how far it is, and the cards: a line each (a bot's too in a replay
+        with everything shown)."""
         text = Text()
-        if not self.is_human(self.me):
+        if not self.is_human(self.me) and not getattr(self.session, "revealed", False):
             return text
         me = view.players[self.me]
         text.append(_("Objective:") + " ", style="bold")

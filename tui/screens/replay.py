@@ -4,8 +4,11 @@
 by putting ``ReplayMixin`` in front of it: the board, the log and every drawing are the
 game's own, only the keys change. ← → step one action, PgUp PgDn one chapter (a battle, a
 turn, a round), Home End go to the first and the last step; ``v`` shows everything once the
-game is over. Of the game's own keys only those that merely look stay (another hand, another
-tab, the search); nothing that would move is bound, and ``act`` refuses (``read_only``).
+game is over, and then ``s`` draws the board from the next seat's side (its hand, objective
+and cards where the viewer's are: El Álamo's Mexican hand face up, each Ataque player's
+objective and cards in turn). Of the game's own keys only those that merely look stay
+(another hand, another tab, the search); nothing that would move is bound, and ``act``
+refuses (``read_only``).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ REPLAY_KEYS = [
     Binding("v", "reveal(True)", N_("Show all")),
     Binding("v", "reveal(False)", N_("Hide")),
     Binding("v", "reveal_refused", show=False),
+    Binding("s", "next_seat", N_("Seat")),
 ]
 LOOK_KEYS = [
     Binding("question_mark,f1", "rules", N_("Rules")),
@@ -44,6 +48,7 @@ LOOK_KEYS = [
     Binding("escape", "menu", N_("Back")),
 ]
 MOVES = frozenset({"step", "chapter", "jump"})
+SHOWN = frozenset({"next_seat"})  # only while everything is shown
 
 
 class ReplayMixin:
@@ -65,7 +70,7 @@ class ReplayMixin:
         """ "Replay · action 37/212 · Battle 3 · as Rome saw it" (shorter when narrow)."""
         s = self.session
         if s.revealed:
-            who = _("everything shown")
+            who = _("everything shown, as {seat}").format(seat=self.seat_label)
         else:
             who = _("as {seat} saw it").format(seat=self.seat_label)
         step = {"index": number(s.index), "count": number(s.count)}
@@ -102,6 +107,8 @@ class ReplayMixin:
             return secrets and s.finished and s.revealed != parameters[0]
         if action == "reveal_refused":
             return secrets and not s.finished
+        if action in SHOWN:
+            return secrets and s.revealed and len(self.seats) > 1
         if action in VIEW_ONLY:
             return super().check_action(action, parameters)
         return True
@@ -122,6 +129,13 @@ class ReplayMixin:
 
     def action_reveal(self, on: bool) -> None:
         self.session.reveal(on)
+        if not on:  # hidden again: the replay's own seat's eyes
+            self.viewer = self.session.seat
+        self.advance()
+
+    def action_next_seat(self) -> None:
+        """Everything is shown, but a board has one side at the bottom: the next seat's."""
+        self.viewer = (self.viewer + 1) % len(self.seats)
         self.advance()
 
     def action_reveal_refused(self) -> None:
