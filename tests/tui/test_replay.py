@@ -12,11 +12,12 @@ import random
 import pytest
 
 from engine.core import IllegalAction, steps
+from engine.i18n import _
 from engine.registry import get
 from saves.record import SaveRecord, SeatInfo
 from saves.replay import CHECKPOINT, ReplaySession
 from saves.session import Session
-from tests.tui.fit import assert_on_screen, footer_drawn, screen_text
+from tests.tui.fit import assert_on_screen, footer, footer_drawn, screen_text, speak
 from tui import cli
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.replay import replay_screen
@@ -300,3 +301,22 @@ async def test_everything_shown_tells_each_ataque_players_objective_and_cards(st
             assert objective_text(player.objective)[:30] in panel, (seat, panel)
             for card in player.hand:
                 assert card_name(card)[:5] in panel, (seat, panel)
+
+
+@pytest.mark.parametrize("code", ["en", "es", "it"])
+async def test_everything_shown_fits_80_columns_in_every_language(store, make_app, code):
+    """Ataque's longest chapter names: the header says whose side is shown, the footer keeps
+    every replay key."""
+    record = bot_game(store, "ataque")
+    speak(code)
+    replay = ReplaySession.load(store, record.name)
+    app = make_app(start=lambda app: replay_screen(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end", "v", "s")
+        await pilot.pause()
+        screen = app.screen
+        assert_on_screen(app, screen.replay_line(78))
+        assert _("everything shown, as {seat}").format(seat=screen.seat_label) in screen_text(app)
+        for key, name in (("s", "Seat"), ("v", "Hide"), ("escape", "Back")):
+            shown = "esc" if key == "escape" else key
+            assert f"{shown} {_(name)}" in footer(app), footer(app)
