@@ -1,4 +1,4 @@
-"""`batallas export`: a saved game as a Markdown record to share.
+"""`batallas export`: a saved game (or a finished shared table) as a Markdown record to share.
 
 The setup (game, seats, options, seed), then the game chapter by chapter (a battle, a turn,
 a round) in the game screens' own log sentences, then the result. It is rebuilt from the seed
