@@ -56,18 +56,31 @@ class Outcome:
 class Event:
     """Base for the things that happened, which the UI renders from data, not strings.
 
-    ``visible_to`` is ``None`` for a public event, otherwise the seats that may see it.
+    ``visible_to`` is ``None`` for a public event, otherwise the seats that may see it. A
+    private event (a card drawn) has a redacted twin for the other seats ("draws a card",
+    not which): its ``seat`` is not among its ``visible_to``. That twin tells what the table
+    learns, so a spectator (``seat`` None) reads it too.
     """
 
     visible_to: frozenset[Seat] | None = attrs.field(default=None, kw_only=True)
 
     def visible(self, seat: Seat | None) -> bool:
-        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+        if self.visible_to is None:
+            return True
+        if seat is None:
+            return self.redacted_twin
+        return seat in self.visible_to
+
+    @property
+    def redacted_twin(self) -> bool:
+        """Told to every seat but its own actor, who read the full version instead."""
+        owner = getattr(self, "seat", None)
+        return owner is not None and owner not in self.visible_to
 
 
 def visible_log(log: tuple[Event, ...], seat: Seat | None) -> tuple[Event, ...]:
-    """The events a seat may see (``None``: a spectator, the public events only); every
-    game's ``view`` filters its log through this."""
+    """The events a seat may see (``None``: a spectator, the public events and the redacted
+    twins of private ones); every game's ``view`` filters its log through this."""
     return tuple(e for e in log if e.visible(seat))
 
 
@@ -124,7 +137,8 @@ class Game(Protocol[S, A]):
 
     ``view(state, seat)`` is what ``seat`` may see; ``view(state, None)`` is the public view a
     spectator of a shared table (or of a replay) gets: every hand, objective, face-down card,
-    deck order and the RNG hidden, and the log cut to the events whose ``visible_to`` is None.
+    deck order and the RNG hidden, and the log cut to the public events and the redacted twins
+    of private ones (``Event.visible``).
     It never shows anything some seat's view hides.
 
     ``chapter(state)`` names the part of the game a state belongs to (a battle, a turn, a

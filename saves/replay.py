@@ -19,6 +19,8 @@ import attrs
 from engine.core import Game, IllegalAction, Outcome, Seat
 from engine.i18n import _
 from saves.record import HUMAN, SaveError, SaveRecord
+from saves.store import SaveStore
+from saves.tables import TableStore
 from saves.verify import replay_from
 
 CHECKPOINT = 50
@@ -27,6 +29,29 @@ CHECKPOINT = 50
 def first_human(record: SaveRecord) -> Seat:
     """The seat whose eyes a replay borrows: the first human, else (bots only) seat 0."""
     return next((i for i, s in enumerate(record.seats) if s.kind == HUMAN), 0)
+
+
+def record_named(store: SaveStore, name: str, tables: TableStore | None = None) -> SaveRecord:
+    """The save called ``name``, else the finished shared table of that name: a table's file
+    holds its whole action log, so once the game is over it replays and exports like a save
+    (its players know it by the table's name). A save of that name comes first: it is the
+    player's own file. An unfinished table is refused, as a save's replay would show one
+    seat's secrets while the game goes on; the live table can be watched instead."""
+    try:
+        return store.load(name)
+    except SaveError as err:
+        if tables is None or store.stamp(name) is not None:  # a save that does not load
+            raise
+        missing = err
+    try:
+        table = tables.load(name)
+    except SaveError:
+        if tables.stamp(name) is None:  # no table either: the save's "no save named"
+            raise missing from None
+        raise
+    if tables.game(table).outcome(table.record.state) is None:
+        raise SaveError(_("table {name} is not over yet: watch it instead").format(name=repr(name)))
+    return table.record
 
 
 class ReplaySession:
@@ -76,10 +101,13 @@ class ReplaySession:
         self._record: tuple[int, SaveRecord] | None = None
 
     @classmethod
-    def load(cls, store, name: str, seat: Seat | None = None) -> ReplaySession:
-        """A save's replay; ``SaveError`` with a reason when it cannot be read or replayed.
-        Nothing is claimed or written: the game may be open elsewhere at the same time."""
-        record = store.load(name)
+    def load(
+        cls, store, name: str, seat: Seat | None = None, tables: TableStore | None = None
+    ) -> ReplaySession:
+        """A save's replay (or a finished table's, ``record_named``); ``SaveError`` with a
+        reason when it cannot be read or replayed. Nothing is claimed or written: the game
+        may be open elsewhere at the same time."""
+        record = record_named(store, name, tables)
         return cls(store.games[record.game_id], record, seat)
 
     # --- where the replay is ------------------------------------------------------------------

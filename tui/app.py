@@ -16,6 +16,7 @@ from engine import i18n
 from engine.i18n import N_, _, ngettext, number
 from saves.locks import HeldElsewhere
 from saves.record import SaveError
+from saves.replay import ReplaySession
 from saves.session import Session, keep_unsaved_moves
 from saves.store import SaveStore
 from saves.tables import TableStore
@@ -25,6 +26,7 @@ from tui.hosting import HostedGuards
 from tui.screens.game import STYLES, GameScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.registry import screen_for
+from tui.screens.replay import replay_screen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 
@@ -222,6 +224,10 @@ class BatallasApp(HostedGuards, App):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(screen_for(session))
+
+    def open_replay(self, session: ReplaySession) -> None:
+        """Step through a finished game on its own board (``tui/screens/replay.py``)."""
+        self.push_screen(replay_screen(session))
 
     def open_table(self, name: str) -> None:
         """Sit down at a shared table as ``self.player``."""

@@ -193,10 +193,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("saves", help=_("list saved games"))
 
-    replay = sub.add_parser("replay", help=_("step through a saved game from its first move"))
+    replay = sub.add_parser(
+        "replay", help=_("step through a saved game or a finished table from its first move")
+    )
     replay.add_argument("name", metavar=_("NAME"))
 
-    export = sub.add_parser("export", help=_("a saved game as a readable record (Markdown)"))
+    export = sub.add_parser(
+        "export", help=_("a saved game or a finished table as a readable record (Markdown)")
+    )
     export.add_argument("name", metavar=_("NAME"))
     export.add_argument(
         "-o",
@@ -514,6 +518,15 @@ def _resume_starter(name: str):
     return start
 
 
+def _finished_tables():
+    """The shared tables, where ``replay`` and ``export`` look for a finished game that no
+    save is named after (``saves.replay.record_named``); nothing is created here."""
+    from saves.paths import tables_path
+    from saves.tables import TableStore
+
+    return TableStore(tables_path())
+
+
 def _replay_starter(store, name: str):
     """The replay's first screen, or None once the reason is printed: the save is read and
     replayed here, before the app takes the terminal."""
@@ -521,7 +534,7 @@ def _replay_starter(store, name: str):
     from saves.replay import ReplaySession
 
     try:
-        session = ReplaySession.load(store, name)
+        session = ReplaySession.load(store, name, tables=_finished_tables())
     except SaveError as err:
         print(
             _("Cannot replay {name}: {reason}.").format(
@@ -543,6 +556,7 @@ def export_game(store, name: str, output: str | None) -> int:
     """Print the game's record, or write it to ``output`` (a regular file outside the data
     folders only: ``saves.safe_write``)."""
     from saves.record import SaveError
+    from saves.replay import record_named
     from saves.safe_write import refusal
     from tui.export import export_markdown
 
@@ -552,7 +566,7 @@ def export_game(store, name: str, output: str | None) -> int:
         print(_(RECORD_REFUSED).format(path=visible(output), reason=problem), file=sys.stderr)
         return 2
     try:
-        record = store.load(name)
+        record = record_named(store, name, _finished_tables())
         text = export_markdown(store.games[record.game_id], record)
     except SaveError as err:
         print(

@@ -1,10 +1,11 @@
-"""`batallas export`: a saved game as a Markdown record to share.
+"""`batallas export`: a saved game (or a finished shared table) as a Markdown record to share.
 
 The setup (game, seats, options, seed), then the game chapter by chapter (a battle, a turn,
 a round) in the game screens' own log sentences, then the result. It is rebuilt from the seed
 and the action log like a replay (``saves.replay``), and it tells no more than a replay shows:
 while the game is unfinished, only what its first human seat saw; once it is over, every
-seat's private information too (the cards each drew or exchanged, every objective).
+seat's private information too (the cards each drew or exchanged, every objective), each
+told once, by the seat's name.
 
 The sentences come from the game's screen, made (never mounted) on a ``ReplaySession``: its
 ``describe`` words each event exactly as the log under the board does.
@@ -118,8 +119,8 @@ def export_markdown(game: Game, record: SaveRecord) -> str:
         )
     elif finished:
         told = _(
-            "everything, since the game is over. “You” is {you}; what another seat saw "
-            "in private follows its name (“… saw:”)."
+            "everything, since the game is over: every seat's private cards and objectives "
+            "too, told by name. “You” is {you}."
         ).format(you=md(me))
     else:
         told = _(

@@ -17,7 +17,6 @@ from engine.core import (
     HIDDEN,
     Bot,
     BotTable,
-    Event,
     IllegalAction,
     Option,
     Outcome,
@@ -157,18 +156,6 @@ def _card_name(seat: Seat, card_id: Any) -> str:
     if isinstance(card_id, int) and 0 <= card_id < DECK_SIZE:
         return card(seat, card_id).name
     return _("Card {value}").format(value=repr(card_id))
-
-
-def public_log(log: tuple[Event, ...]) -> tuple[Event, ...]:
-    """The public events, and each exchange as the other side learns it: how many cards,
-    never which (the house rule; the discard pile tells the count anyway). Players sharing
-    one terminal read this together at the reveal."""
-    return tuple(
-        e
-        for e in log
-        if e.visible_to is None
-        or (isinstance(e, Exchanged) and e.visible_to == frozenset({1 - e.seat}))
-    )
 
 
 class GallicGame:
@@ -339,7 +326,7 @@ class GallicGame:
     def view(self, state: GallicState, seat: Seat | None) -> GallicState:
         """Deck order, the RNG and, before the reveal, the other side's cards are hidden; a
         spectator (``seat`` None) sees neither side's cards until the reveal shows both, and
-        of each exchange only how many cards (``public_log``)."""
+        of each exchange only how many cards (its redacted twin, ``Event.visible``)."""
         revealed = state.phase in (REVEAL, OVER)
         sides = []
         for s, side in enumerate(state.sides):
@@ -352,7 +339,7 @@ class GallicGame:
                     exchanged=side.exchanged if open_ else (HIDDEN,) * len(side.exchanged),
                 )
             )
-        log = visible_log(state.log, seat) if seat is not None else public_log(state.log)
+        log = visible_log(state.log, seat)
         return attrs.evolve(state, rng=None, sides=(sides[0], sides[1]), log=log)
 
     def outcome(self, state: GallicState) -> Outcome | None:

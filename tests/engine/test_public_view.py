@@ -29,7 +29,6 @@ from engine.alamo.state import Drew as AlamoDrew
 from engine.ataque.data import COLOUR_NAMES
 from engine.core import HIDDEN, Game, IllegalAction, replay, steps
 from engine.gallic.state import OVER, REVEAL
-from engine.gallic.state import Exchanged as GallicExchanged
 from engine.registry import get
 from tests.engine.alamo.helpers import random_game as alamo_game
 from tests.engine.ataque.helpers import random_game as ataque_game
@@ -155,11 +154,14 @@ def hands(game_id: str, state: Any) -> list[tuple[int, ...]]:
 
 
 def told_to_all(event: Any) -> bool:
-    """The events a spectator reads: the public ones, and each Gallic exchange as the other
-    side learns it (how many cards, never which)."""
-    if isinstance(event, GallicExchanged):
-        return not event.cards and event.visible_to == frozenset({1 - event.seat})
-    return event.visible_to is None
+    """The events a spectator reads: the public ones, and each private event as the other
+    seats learn it (a Gallic exchange's or an Alamo draw's count, that an Ataque card was
+    drawn): never which cards."""
+    if event.visible_to is None:
+        return True
+    held = [getattr(event, name) for name in ("card", "objective") if hasattr(event, name)]
+    secret = [c for c in (*getattr(event, "cards", ()), *held) if c != HIDDEN]
+    return event.seat not in event.visible_to and not secret
 
 
 def spectators_see(event: Any) -> Any:

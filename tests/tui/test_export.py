@@ -98,22 +98,40 @@ def test_secrets_only_once_the_game_is_over(store):
     finished = bot_game(store, "gallic", seed=2)
     before, after = export_markdown(game, unfinished), export_markdown(game, finished)
     assert "**Shown:** only what Rome · Ana saw" in before
-    assert "saw: You exchange" not in before
+    assert not re.search(r"The Gauls exchange \d+ cards?: ", before)
     assert "## Not over yet" in before and "Next to play:" in before
     early = gauls_exchanged(unfinished)
     assert early and not any(name in unescaped(before) for name in early)
     assert "**Shown:** everything, since the game is over" in after
-    assert "Gauls saw: You exchange" in after
+    assert re.search(r"^- The Gauls exchange \d+ cards?: ", after, re.M)
     assert all(name in unescaped(after) for name in gauls_exchanged(finished))
+
+
+def test_everything_shown_tells_each_exchange_once_in_the_third_person(store):
+    """Every exchange of either side is one line, "Rome exchanges…" / "The Gauls keep…":
+    never "you" after another seat's name, never the same exchange twice."""
+    from engine.gallic.state import Exchanged
+
+    record = bot_game(store, "gallic", seed=2)
+    told = [e for e in record.state.log if isinstance(e, Exchanged) and e.seat in e.visible_to]
+    for lines in (
+        log_as_seen(record, revealed=True),
+        bullets(export_markdown(get("gallic"), record)),
+    ):
+        said = [line for line in lines if re.match(r"(Rome|The Gauls) (exchange|keep)", line)]
+        assert len(said) == len(told), said
+        assert not [line for line in lines if " saw: " in line or line.startswith("You ")]
 
 
 @pytest.mark.parametrize("game_id", ["alamo", "ataque"])
 def test_other_seats_private_draws_are_told_once_over(store, game_id):
     record = bot_game(store, game_id)
     text = export_markdown(get(game_id), record)
-    assert re.search(r"^- \w+ saw: You draw", text, re.M)
+    drawn = r"^- (The Mexicans draw [^\d]|.*\) draws the card )"
+    assert re.search(drawn, text, re.M)
+    assert " saw: " not in text and "You draw" not in text
     unfinished = bot_game(store, game_id, stop=len(record.actions) // 2)
-    assert not re.search(r"^- \w+ saw: ", export_markdown(get(game_id), unfinished), re.M)
+    assert not re.search(drawn, export_markdown(get(game_id), unfinished), re.M)
 
 
 def test_names_are_plain_markdown_and_never_control_characters(store):

@@ -12,11 +12,12 @@ import random
 import pytest
 
 from engine.core import IllegalAction, steps
+from engine.i18n import _
 from engine.registry import get
 from saves.record import SaveRecord, SeatInfo
 from saves.replay import CHECKPOINT, ReplaySession
 from saves.session import Session
-from tests.tui.fit import assert_on_screen, footer_drawn, screen_text
+from tests.tui.fit import assert_on_screen, footer, footer_drawn, screen_text, speak
 from tui import cli
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.replay import replay_screen
@@ -257,3 +258,65 @@ def test_batallas_replay_of_no_such_save_is_one_line(tmp_path, capsys):
     assert cli.main(["--saves-dir", str(tmp_path), "replay", "nope"]) == 2
     err = capsys.readouterr().err
     assert err == "Cannot replay nope: no save named 'nope'.\n"
+
+
+async def test_everything_shown_turns_the_board_to_each_seat(store, make_app):
+    """El Álamo, over, `v` then `s`: the Mexican hand at the bottom, face up; `v` again hides
+    it and the board is the Texans' again."""
+    record = bot_game(store, "alamo")
+    states = all_steps(record)
+    index = max(i for i, state in enumerate(states) if state.sides[1].hand)
+    mexicans = states[index].sides[1].hand
+    replay = ReplaySession.load(store, record.name)
+    app = make_app(start=lambda app: replay_screen(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end", "v")
+        app.screen.show_step(index)
+        await pilot.pause()
+        assert_on_screen(app, "s Seat")
+        await pilot.press("s")
+        await pilot.pause()
+        faces = app.screen.query_one("#my-hand", HandView).faces
+        assert len(faces) == len(mexicans) and not any(f.face_down for f in faces)
+        assert_on_screen(app, "everything shown, as Mexicans")
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen.viewer == 0 and "s Seat" not in screen_text(app)
+
+
+async def test_everything_shown_tells_each_ataque_players_objective_and_cards(store, make_app):
+    from engine.ataque.data import card_name, objective_text
+
+    record = bot_game(store, "ataque")
+    replay = ReplaySession.load(store, record.name)
+    app = make_app(start=lambda app: replay_screen(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end", "v")
+        await pilot.pause()
+        for seat in (1, 2):
+            await pilot.press("s")
+            await pilot.pause()
+            player = record.state.players[seat]
+            panel = str(app.screen.query_one("#mine").render())
+            assert objective_text(player.objective)[:30] in panel, (seat, panel)
+            for card in player.hand:
+                assert card_name(card)[:5] in panel, (seat, panel)
+
+
+@pytest.mark.parametrize("code", ["en", "es", "it"])
+async def test_everything_shown_fits_80_columns_in_every_language(store, make_app, code):
+    """Ataque's longest chapter names: the header says whose side is shown, the footer keeps
+    every replay key."""
+    record = bot_game(store, "ataque")
+    speak(code)
+    replay = ReplaySession.load(store, record.name)
+    app = make_app(start=lambda app: replay_screen(replay))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end", "v", "s")
+        await pilot.pause()
+        screen = app.screen
+        assert_on_screen(app, screen.replay_line(78))
+        assert _("everything shown, as {seat}").format(seat=screen.seat_label) in screen_text(app)
+        for key, name in (("s", "Seat"), ("v", "Hide"), ("escape", "Back")):
+            shown = "esc" if key == "escape" else key
+            assert f"{shown} {_(name)}" in footer(app), footer(app)

@@ -421,7 +421,8 @@ async def test_the_watch_list_shows_live_tables_and_opens_one_as_a_spectator(tmp
         await pilot.pause()
         assert isinstance(app.screen, WatchScreen)
         shown = options(app)
-        assert len(shown) == 2 and not any("Done" in o for o in shown)  # finished: not live
+        assert len(shown) == 3 and "Done" in shown[-1]  # finished: last, to replay
+        assert "over: " in shown[-1]
         alesia = next(o for o in shown if "Alesia" in o)
         assert "La Guerra Gallica" in alesia and "bob, cai" in alesia
         assert "cai's turn" in alesia or "bob's turn" in alesia or "to move" in alesia
@@ -454,3 +455,23 @@ async def test_the_watch_list_sits_you_at_your_own_table(tmp_path):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and not screen.watching and screen.viewer == 0
+
+
+async def test_a_finished_table_is_replayed_from_the_watch_list(tmp_path):
+    """Its players look for their game where they played it: Enter opens its replay."""
+    from tui.screens.replay import ReplayMixin
+
+    tables = TableStore(tmp_path / "tables")
+    over = tables.create("gallic", ["bob", "dan"], seed=2, config={"battles": 1}, name="Done")
+    play_moves(tables, over.name, 200)
+    app = menu_app(tmp_path, tables, "bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert "Done" in options(app)[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayMixin)
+        assert app.screen.session.count == len(tables.load("Done").record.actions)
+        assert "Replay · action 0/" in screen_text(app)

@@ -691,8 +691,13 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         lost with the hand, kept after a battle."""
         texans = e.seat == TEXANS
         if isinstance(e, Drew):
-            if e.cards:
+            if e.cards and e.seat == self.viewer:
                 return stop(_("You draw {cards}").format(cards=names(e.seat, e.cards)))
+            if e.cards:  # a replay with everything shown: the other side's draw
+                said = by_side(
+                    e.seat, N_("The Texans draw {cards}"), N_("The Mexicans draw {cards}")
+                )
+                return stop(said.format(cards=names(e.seat, e.cards)))
             if e.seat == self.viewer and self.is_human(self.viewer):
                 return None
             if texans:
@@ -719,8 +724,13 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
                 )
             return said.format(count=number(e.cards))
         if isinstance(e, Returned):
-            if e.cards:
+            if e.cards and e.seat == self.viewer:
                 return stop(_("You put back {cards}").format(cards=names(e.seat, e.cards)))
+            if e.cards:
+                said = by_side(
+                    e.seat, N_("The Texans put back {cards}"), N_("The Mexicans put back {cards}")
+                )
+                return stop(said.format(cards=names(e.seat, e.cards)))
             if texans:
                 said = ngettext(
                     "The Texans put {count} card back into the deck.",

@@ -505,9 +505,10 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         return text
 
     def mine_text(self, view) -> Text:
-        """The objective, how far it is, and the cards: a line each."""
+        """The objective, how far it is, and the cards: a line each (a bot's too in a replay
+        with everything shown)."""
         text = Text()
-        if not self.is_human(self.me):
+        if not self.is_human(self.me) and not getattr(self.session, "revealed", False):
             return text
         me = view.players[self.me]
         text.append(_("Objective:") + " ", style="bold")
@@ -819,9 +820,25 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 "{player} receives {armies}, and {bonuses} (continent bonus, placed there)."
             ).format(player=who(e.seat), armies=armies(e.armies), bonuses=bonuses)
         if isinstance(e, s.Exchanged):
-            return _("{player} exchanges a set (#{number}) for {armies}.").format(
-                player=who(e.seat), number=number(e.number), armies=armies(e.armies)
+            said = {"player": who(e.seat), "number": number(e.number), "armies": armies(e.armies)}
+            if not e.bonus_on:
+                return _("{player} exchanges a set (#{number}) for {armies}.").format(**said)
+            return _(
+                "{player} exchanges a set (#{number}) for {armies}, and +{bonus} on {territories} "
+                "(the cards' own territories)."
+            ).format(
+                bonus=number(CARD_BONUS),
+                territories=listing(TERRITORIES[t] for t in e.bonus_on),
+                **said,
             )
+        if isinstance(e, s.DealerRolled):
+            throws = ", ".join(
+                _("{player} {value}").format(player=who(seat), value=number(value))
+                for seat, value in zip(e.seats, e.values, strict=True)
+            )
+            return _("Roll for the dealer: {throws}.").format(throws=throws)
+        if isinstance(e, s.DealerChosen):
+            return _("{player} deals (the highest roll).").format(player=who(e.seat))
         if isinstance(e, s.Placed):
             return _("{player} places {armies} on {territory}.").format(
                 player=who(e.seat), armies=armies(e.count), territory=TERRITORIES[e.territory]
@@ -849,14 +866,23 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 "[b]{victim} is destroyed by {player}[/b] ({count} cards pass).",
                 e.cards,
             ).format(victim=who(e.victim), player=who(e.by), count=number(e.cards))
-        if isinstance(e, s.CardsTaken) and e.seat == self.me and HIDDEN not in e.cards:
-            return _("You take {colour}'s cards: {cards}.").format(
-                colour=colour_name(e.victim), cards=", ".join(card_name(c) for c in e.cards)
+        # A seat's own secrets; in a replay with everything shown, any seat's, named.
+        if isinstance(e, s.CardsTaken) and HIDDEN not in e.cards:
+            if e.seat == self.me:
+                said = _("You take {colour}'s cards: {cards}.")
+            else:
+                said = _("{player} takes {colour}'s cards: {cards}.")
+            return said.format(
+                player=who(e.seat),
+                colour=colour_name(e.victim),
+                cards=", ".join(card_name(c) for c in e.cards),
             )
-        if isinstance(e, s.ObjectiveChanged) and e.seat == self.me:
-            said = _("Your objective is now: {objective}").format(
-                objective=escape(objective_text(FALLBACK))
-            )
+        if isinstance(e, s.ObjectiveChanged):
+            if e.seat == self.me:
+                said = _("Your objective is now: {objective}")
+            else:
+                said = _("{player}'s objective is now: {objective}")
+            said = said.format(player=who(e.seat), objective=escape(objective_text(FALLBACK)))
             return f"[b]{said}[/b]"
         if isinstance(e, s.Regrouped):
             return _("{player} moves {armies} from {source} to {target}.").format(
@@ -866,9 +892,13 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 target=TERRITORIES[e.target],
             )
         if isinstance(e, s.CardDrawn):
-            if e.seat == self.me and e.card >= 0:
+            if e.card < 0:
+                return _("{player} draws a card.").format(player=who(e.seat))
+            if e.seat == self.me:
                 return _("You draw the card {card}.").format(card=card_name(e.card))
-            return _("{player} draws a card.").format(player=who(e.seat))
+            return _("{player} draws the card {card}.").format(
+                player=who(e.seat), card=card_name(e.card)
+            )
         if isinstance(e, s.NothingDrawn):
             return _("{player} conquered but draws no card: the draw pile is empty.").format(
                 player=who(e.seat)

@@ -347,11 +347,25 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         count = number(event.count)
         if event.cards:
             names = listing(card(event.seat, c).name for c in event.cards)
-            return ngettext(
-                "You exchange {count} card: {cards}.",
-                "You exchange {count} cards: {cards}.",
-                event.count,
-            ).format(count=count, cards=names)
+            if event.seat == self.viewer:
+                said = ngettext(
+                    "You exchange {count} card: {cards}.",
+                    "You exchange {count} cards: {cards}.",
+                    event.count,
+                )
+            elif event.seat == ROME:  # a replay with everything shown
+                said = ngettext(
+                    "Rome exchanges {count} card: {cards}.",
+                    "Rome exchanges {count} cards: {cards}.",
+                    event.count,
+                )
+            else:
+                said = ngettext(
+                    "The Gauls exchange {count} card: {cards}.",
+                    "The Gauls exchange {count} cards: {cards}.",
+                    event.count,
+                )
+            return said.format(count=count, cards=names)
         if event.seat == self.viewer and self.is_human(self.viewer):
             return _("You keep your hand.") if event.count == 0 else None
         if event.count == 0:

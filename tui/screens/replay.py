@@ -4,8 +4,11 @@
 by putting ``ReplayMixin`` in front of it: the board, the log and every drawing are the
 game's own, only the keys change. ← → step one action, PgUp PgDn one chapter (a battle, a
 turn, a round), Home End go to the first and the last step; ``v`` shows everything once the
-game is over. Of the game's own keys only those that merely look stay (another hand, another
-tab, the search); nothing that would move is bound, and ``act`` refuses (``read_only``).
+game is over, and then ``s`` draws the board from the next seat's side (its hand, objective
+and cards where the viewer's are: El Álamo's Mexican hand face up, each Ataque player's
+objective and cards in turn). Of the game's own keys only those that merely look stay
+(another hand, another tab, the search); nothing that would move is bound, and ``act``
+refuses (``read_only``).
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ from textual.widgets import Footer, Input
 from engine.i18n import N_, _, number
 from saves.replay import ReplaySession
 from tui.screens.game import GameScreen
-from tui.widgets.log import literal
 
 # The game screens' own actions that only change what is looked at, never the game.
 VIEW_ONLY = frozenset({"other_hand", "next_row", "search", "close_box", "filter", "tab"})
@@ -37,6 +39,7 @@ REPLAY_KEYS = [
     Binding("v", "reveal(True)", N_("Show all")),
     Binding("v", "reveal(False)", N_("Hide")),
     Binding("v", "reveal_refused", show=False),
+    Binding("s", "next_seat", N_("Seat")),
 ]
 LOOK_KEYS = [
     Binding("question_mark,f1", "rules", N_("Rules")),
@@ -45,6 +48,7 @@ LOOK_KEYS = [
     Binding("escape", "menu", N_("Back")),
 ]
 MOVES = frozenset({"step", "chapter", "jump"})
+SHOWN = frozenset({"next_seat"})  # only while everything is shown
 
 
 class ReplayMixin:
@@ -66,7 +70,7 @@ class ReplayMixin:
         """ "Replay · action 37/212 · Battle 3 · as Rome saw it" (shorter when narrow)."""
         s = self.session
         if s.revealed:
-            who = _("everything shown")
+            who = _("everything shown, as {seat}").format(seat=self.seat_label)
         else:
             who = _("as {seat} saw it").format(seat=self.seat_label)
         step = {"index": number(s.index), "count": number(s.count)}
@@ -103,6 +107,8 @@ class ReplayMixin:
             return secrets and s.finished and s.revealed != parameters[0]
         if action == "reveal_refused":
             return secrets and not s.finished
+        if action in SHOWN:
+            return secrets and s.revealed and len(self.seats) > 1
         if action in VIEW_ONLY:
             return super().check_action(action, parameters)
         return True
@@ -123,6 +129,13 @@ class ReplayMixin:
 
     def action_reveal(self, on: bool) -> None:
         self.session.reveal(on)
+        if not on:  # hidden again: the replay's own seat's eyes
+            self.viewer = self.session.seat
+        self.advance()
+
+    def action_next_seat(self) -> None:
+        """Everything is shown, but a board has one side at the bottom: the next seat's."""
+        self.viewer = (self.viewer + 1) % len(self.seats)
         self.advance()
 
     def action_reveal_refused(self) -> None:
@@ -157,24 +170,20 @@ class ReplayMixin:
 
     # --- the log --------------------------------------------------------------------------------
     def describe(self, event, *more) -> str | None:
-        """Once everything is shown, another seat's private event (the cards it drew or
-        exchanged, its new objective) is worded as that seat read it, after its name; its
-        redacted twin for the other seats says nothing more and is left out."""
-        if not self.session.revealed or event.visible(self.viewer):
+        """Once everything is shown, each private event (the cards a seat drew or exchanged,
+        its new objective) is told once, in the third person with its details, as a spectator
+        would read that move if nothing were secret (so even the viewer's own is "Rome
+        exchanges", never "you"); its redacted twin for the other seats is left out."""
+        if not self.session.revealed or event.visible_to is None:
             return super().describe(event, *more)
-        owner = getattr(event, "seat", None)
-        if owner is None or owner not in event.visible_to:
+        if event.redacted_twin:
             return None
         me = self.viewer
-        self.viewer = owner
+        self.viewer = None
         try:
-            line = super().describe(event, *more)
+            return super().describe(event, *more)
         finally:
             self.viewer = me
-        if line is None:
-            return None
-        label = self.game.seat_labels(len(self.seats))[owner]
-        return _("{seat} saw: {line}").format(seat=literal(label), line=line)
 
     def log_line(self, event, view) -> str | None:
         """The log line of ``event`` in ``view`` (markup), whatever the game's ``describe``

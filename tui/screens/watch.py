@@ -1,4 +1,5 @@
-"""Watch: the live tables on this host, to follow one as a spectator (or sit at your own).
+"""Watch: the live tables on this host, to follow one as a spectator (or sit at your own),
+then the finished ones, to replay: a table's players look for their game where they played it.
 
 Each table says its game, players, whose turn it is, how long since the last move and how many
 are watching; the list follows the tables once a second. Table and player names come from
@@ -20,6 +21,7 @@ from engine.i18n import N_, _, ngettext, number
 from engine.words import plural
 from saves.paths import visible
 from saves.record import SaveError
+from saves.replay import ReplaySession
 from saves.tables import Table, TableWatch, count_watchers, turn_text
 from tui.widgets.footer import KeysFooter
 
@@ -84,18 +86,19 @@ class WatchScreen(Screen):
         if self.app.screen is self:
             self.reload()
 
-    def live_tables(self) -> list[Table]:
+    def listed_tables(self) -> tuple[list[Table], list[Table]]:
+        """The live tables and the finished ones."""
         tables = self.app.tables
-        live = []
+        live, over = [], []
         for row in tables.list():
             if not isinstance(row, Table):
                 continue
             try:
-                if tables.game(row).outcome(row.record.state) is None:
-                    live.append(row)
+                finished = tables.game(row).outcome(row.record.state) is not None
             except SaveError:
                 continue
-        return live
+            (over if finished else live).append(row)
+        return live, over
 
     def prompt(self, table: Table) -> Content:
         tables, player = self.app.tables, self.app.player
@@ -123,10 +126,10 @@ class WatchScreen(Screen):
         )
 
     def reload(self) -> None:
-        live = self.live_tables()
-        prompts = [(table.name, self.prompt(table)) for table in live]
+        live, over = self.listed_tables()
+        prompts = [(table.name, self.prompt(table)) for table in live + over]
         said = [(name, prompt.plain) for name, prompt in prompts]
-        self.query_one("#watch-where", Static).update(Content(self.where_text(bool(prompts))))
+        self.query_one("#watch-where", Static).update(Content(self.where_text(bool(live))))
         if said == self.shown:
             return
         self.shown = said
@@ -162,12 +165,17 @@ class WatchScreen(Screen):
             self.open(menu.get_option_at_index(menu.highlighted).id)
 
     def open(self, name: str | None) -> None:
-        """Your own table opens at your seat; any other one as a spectator."""
+        """Your own table opens at your seat; any other one as a spectator; a finished one
+        as its replay."""
         if name is None:
             return
         tables, player = self.app.tables, self.app.player
         try:
             table = tables.load(name)
+            game = tables.game(table)
+            if game.outcome(table.record.state) is not None:
+                self.app.open_replay(ReplaySession(game, table.record))
+                return
             if player is not None and table.seat_of(player) is not None:
                 self.app.open_table(name)
                 return
