@@ -44,6 +44,17 @@ def level_name(level: str) -> str:
     return names.get(level, level)
 
 
+def level_key(typed: str) -> str:
+    """The level a player means by ``typed``: its key (``expert``) or its name in the current
+    language (``experto``, ``esperto``), in any case; anything else is returned as typed, for
+    the caller to refuse with the list of levels."""
+    wanted = typed.strip().casefold()
+    for level in ("easy", "strong", "expert"):
+        if wanted in (level, level_name(level).casefold()):
+            return level
+    return typed
+
+
 def bot_name(level: str) -> str:
     """The name a bot seat gets when nobody typed one: ``Easy bot``. Like a typed name it is
     stored in the save, so it is written in the language of the player who set the game up."""
