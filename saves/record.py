@@ -62,6 +62,13 @@ def bot_name(level: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def says_level(name: str, level: str) -> bool:
+    """Whether a bot's ``name`` already names its level (``Bot experto``, ``Easy bot``): a
+    label then does not add it again."""
+    words = name.casefold().split()
+    return level.casefold() in words or level_name(level).casefold() in words
+
+
 class SaveError(Exception):
     """A save could not be read or written; ``reason`` is a sentence for the player."""
 
@@ -82,7 +89,7 @@ class SeatInfo:
         """``Ana`` for a human, ``Bot (strong)`` for a bot (the name is the player's own
         text; only the words the app supplies are translated)."""
         base = self.name or (_("Bot") if self.kind == BOT else _("Player"))
-        if self.kind == BOT and self.level:
+        if self.kind == BOT and self.level and not says_level(base, self.level):
             return _("{name} ({level})").format(name=base, level=level_name(self.level))
         return base
 

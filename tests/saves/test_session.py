@@ -10,7 +10,7 @@ import pytest
 from engine.core import IllegalAction, replay
 from engine.gallic.actions import Continue, Discard
 from saves.locks import HeldElsewhere
-from saves.record import APP_VERSION, SaveError, SeatInfo
+from saves.record import APP_VERSION, SaveError, SeatInfo, bot_name
 from saves.session import Session
 from saves.store import SaveConflict, SaveStore
 from tests.saves.support import SEATS
@@ -156,6 +156,21 @@ def test_seat_labels():
     assert SeatInfo("human", "").label() == "Player"
     with pytest.raises(ValueError):
         SeatInfo("robot", "R2")
+
+
+def test_a_bot_named_after_its_level_is_not_told_its_level_twice():
+    """ "Bot experto (experto)" says one word twice: the default name already says it."""
+    from tui import language
+
+    try:
+        language.install("es")
+        assert SeatInfo("bot", bot_name("expert"), "expert").label() == "Bot experto"
+        assert SeatInfo("bot", "Rayo", "expert").label() == "Rayo (experto)"
+        language.install("it")
+        assert SeatInfo("bot", bot_name("expert"), "expert").label() == "Bot esperto"
+    finally:
+        language.install("en")
+    assert SeatInfo("bot", bot_name("easy"), "easy").label() == "Easy bot"
 
 
 # --- two sessions of one save -------------------------------------------------------------------
