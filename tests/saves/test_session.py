@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 
@@ -256,3 +257,15 @@ def test_a_new_game_on_a_full_disk_starts_unsaved_and_saves_later(store, gallic,
     assert not session.unsaved and session.save_error is None
     assert store.load("Later") == session.record
     assert len(session.record.actions) == 2
+
+
+def test_a_default_title_writes_its_date_as_the_list_does(gallic, store):
+    """One screen, one date format: the title "… 2025-12-31 18:05" beside "31/12/2025 18:05"."""
+    from tui import language
+
+    try:
+        language.install("es")
+        session = Session.new(gallic, store, SEATS, {}, seed=3)
+    finally:
+        language.install("en")
+    assert re.search(r"\d\d/\d\d/\d{4} \d\d:\d\d$", session.record.title), session.record.title

@@ -496,3 +496,22 @@ def test_side_sentences_agree_on_screen_in_italian():
         assert side_wins("Roma", "Ana") is None  # a singular side: the common message
     finally:
         language.install(DEFAULT)
+
+
+def test_the_footer_names_keys_in_the_players_language(make_app):
+    """Textual writes "space" and "pgup" in English; a Spanish footer says "espacio"."""
+    from textual.binding import Binding
+
+    from tui import language
+
+    app = make_app()
+    try:
+        language.install("es")
+        assert app.get_key_display(Binding("space", "x", "X")) == "espacio"
+        assert app.get_key_display(Binding("shift+pageup", "x", "X")) == "mayús+re pág"
+        assert app.get_key_display(Binding("left", "x", "X")) == "←"
+        language.install("it")
+        assert app.get_key_display(Binding("space", "x", "X")) == "spazio"
+    finally:
+        language.install(DEFAULT)
+    assert app.get_key_display(Binding("space", "x", "X")) == "space"
