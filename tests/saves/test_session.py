@@ -268,4 +268,6 @@ def test_a_default_title_writes_its_date_as_the_list_does(gallic, store):
         session = Session.new(gallic, store, SEATS, {}, seed=3)
     finally:
         language.install("en")
-    assert re.search(r"\d\d/\d\d/\d{4} \d\d:\d\d$", session.record.title), session.record.title
+    assert re.search(r"\d{1,2}/\d{1,2}/\d{4} \d{1,2}:\d\d$", session.record.title), (
+        session.record.title
+    )
