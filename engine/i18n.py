@@ -9,21 +9,32 @@ fully in another. ``N_`` only marks a string for extraction where it must be tra
 
 from __future__ import annotations
 
+import datetime as dt
 import gettext
 from collections.abc import Callable
 
 _catalog: gettext.NullTranslations = gettext.NullTranslations()
 _number: Callable[[int | float], str] = str
+
+
+def _iso_minute(moment: dt.datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+_moment: Callable[[dt.datetime], str] = _iso_minute
 _code = "en"
 _installs = 0
 
 
 def install(
-    catalog: gettext.NullTranslations, code: str, number: Callable[[int | float], str] = str
+    catalog: gettext.NullTranslations,
+    code: str,
+    number: Callable[[int | float], str] = str,
+    moment: Callable[[dt.datetime], str] = _iso_minute,
 ) -> None:
     """Make ``catalog`` the current language (the app calls this at start and on a switch)."""
-    global _catalog, _number, _code, _installs
-    _catalog, _number, _code = catalog, number, code
+    global _catalog, _number, _moment, _code, _installs
+    _catalog, _number, _moment, _code = catalog, number, moment, code
     _installs += 1
 
 
@@ -60,3 +71,9 @@ def pgettext(context: str, message: str) -> str:
 def number(value: int | float) -> str:
     """A number as the current locale writes it ("1,500" / "1.500")."""
     return _number(value)
+
+
+def moment(value: dt.datetime) -> str:
+    """A date and time as the current language writes them everywhere on screen
+    ("2025-12-31 18:05" / "31/12/2025 18:05"), so a save's title and its list agree."""
+    return _moment(value)

@@ -43,7 +43,7 @@ ENTRIES: tuple[Entry, ...] = (
           "its pieces, for 2–4 players; or solve the mates alone.",
           1, 4, "engine.mates.rules", "MATES"),
     Entry("ataque", "Ataque",
-          "World conquest for 3–6 players: 42 territories, dice battles, card exchanges and a "
+          "World conquest: 42 territories, dice battles, card exchanges and a "
           "secret objective for each army.",
           3, 6, "engine.ataque.rules", "ATAQUE"),
     Entry("metauro", "Metauro",

@@ -44,11 +44,29 @@ def level_name(level: str) -> str:
     return names.get(level, level)
 
 
+def level_key(typed: str) -> str:
+    """The level a player means by ``typed``: its key (``expert``) or its name in the current
+    language (``experto``, ``esperto``), in any case; anything else is returned as typed, for
+    the caller to refuse with the list of levels."""
+    wanted = typed.strip().casefold()
+    for level in ("easy", "strong", "expert"):
+        if wanted in (level, level_name(level).casefold()):
+            return level
+    return typed
+
+
 def bot_name(level: str) -> str:
     """The name a bot seat gets when nobody typed one: ``Easy bot``. Like a typed name it is
     stored in the save, so it is written in the language of the player who set the game up."""
     text = _("{level} bot").format(level=level_name(level))
     return text[:1].upper() + text[1:]
+
+
+def says_level(name: str, level: str) -> bool:
+    """Whether a bot's ``name`` already names its level (``Bot experto``, ``Easy bot``): a
+    label then does not add it again."""
+    words = name.casefold().split()
+    return level.casefold() in words or level_name(level).casefold() in words
 
 
 class SaveError(Exception):
@@ -71,7 +89,7 @@ class SeatInfo:
         """``Ana`` for a human, ``Bot (strong)`` for a bot (the name is the player's own
         text; only the words the app supplies are translated)."""
         base = self.name or (_("Bot") if self.kind == BOT else _("Player"))
-        if self.kind == BOT and self.level:
+        if self.kind == BOT and self.level and not says_level(base, self.level):
             return _("{name} ({level})").format(name=base, level=level_name(self.level))
         return base
 

@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from engine.core import Game, Outcome, Seat
-from engine.i18n import _
+from engine.i18n import _, moment
 from saves.locks import HeldElsewhere, Hold
 from saves.paths import fit_title
 from saves.record import APP_VERSION, HUMAN, SaveError, SaveRecord, SeatInfo, now_iso
@@ -86,7 +86,7 @@ class Session:
         if seed is None:
             seed = secrets.randbits(63)
         if title is None:
-            title = f"{game.name} {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}"
+            title = f"{game.name} {moment(dt.datetime.now())}"
         title = fit_title(title)
         config = full_config(game, config)
         state = game.new(config, seed, players)

@@ -277,6 +277,10 @@ class BatallasApp(HostedGuards, App):
             return
         self.open_session(session)
 
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer and the key panel name it, in the player's language."""
+        return textual_i18n.key_display(super().get_key_display(binding))
+
     # --- the command palette --------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from tui.screens.campaigns import CampaignsScreen

@@ -108,13 +108,13 @@ def seed_number(text: str) -> int:
 
 def parse_seat(text: str):
     """Turn `human`, `human:Ana` or `bot:strong` into a SeatInfo."""
-    from saves.record import SeatInfo
+    from saves.record import SeatInfo, level_key
 
     kind, _sep, rest = text.partition(":")
     if kind == "human":
         return SeatInfo(kind="human", name=typed_text(_("A player name"))(rest or ""))
     if kind == "bot":
-        return SeatInfo(kind="bot", name="", level=rest or "strong")
+        return SeatInfo(kind="bot", name="", level=level_key(rest) if rest else "strong")
     raise argparse.ArgumentTypeError(
         _("seat must be {choices}, not {given}").format(choices=_(SEAT_HELP), given=repr(text))
     )
@@ -445,7 +445,7 @@ def unknown_theme(theme: str, themes) -> str:
 def _new_game_starter(args):
     """The app's first screen for `batallas new`, or None once the reason is printed: every
     check the game itself makes runs here, before the app takes the terminal."""
-    from saves.record import SeatInfo
+    from saves.record import SeatInfo, level_name
     from saves.session import Session, full_config
 
     game = registry.get(args.game)
@@ -470,7 +470,9 @@ def _new_game_starter(args):
         if seat.kind == "bot" and seat.level not in game.bots:
             print(
                 _("No bot level {level} for {game}; levels: {levels}.").format(
-                    level=repr(visible(seat.level)), game=game.name, levels=", ".join(game.bots)
+                    level=repr(visible(seat.level)),
+                    game=game.name,
+                    levels=", ".join(level_name(level) for level in game.bots),
                 ),
                 file=sys.stderr,
             )

@@ -159,7 +159,7 @@ def number_format(code: str) -> Callable[[int | float], str]:
 
 def install(code: str) -> None:
     """Make ``code`` the language of everything shown from now on: engine, saves and app."""
-    i18n.install(catalog(code), code, number=number_format(code))
+    i18n.install(catalog(code), code, number=number_format(code), moment=when)
 
 
 def start(argv: Sequence[str], player: str | None = None, remembers: bool = True) -> str:

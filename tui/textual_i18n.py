@@ -22,7 +22,7 @@ from textual.widgets import Input, Select
 from textual.widgets.select import InvalidSelectValueError
 
 from engine import i18n
-from engine.i18n import N_, _
+from engine.i18n import N_, _, pgettext
 
 # Textual's own words that reach the screen: its system commands in the palette, and the
 # descriptions its widgets give their keys (the key panel lists them). Marked here so that
@@ -100,6 +100,28 @@ TEXTUAL_WORDS = (
     N_("Previous tab"),
     N_("Next tab"),
 )
+
+
+def key_names() -> dict[str, str]:
+    """The names Textual writes for keys in the footer and the key panel (``space``, ``tab``,
+    ``esc``), in the current language; the arrows and ⏎ are symbols, the same everywhere."""
+    return {
+        "space": pgettext("key name", "space"),
+        "tab": pgettext("key name", "tab"),
+        "esc": pgettext("key name", "esc"),
+        "del": pgettext("key name", "del"),
+        "pgup": pgettext("key name", "pgup"),
+        "pgdn": pgettext("key name", "pgdn"),
+        "home": pgettext("key name", "home"),
+        "end": pgettext("key name", "end"),
+        "shift": pgettext("key name", "shift"),
+    }
+
+
+def key_display(display: str) -> str:
+    """Textual's display of a key (``space``, ``shift+tab``) in the current language."""
+    names = key_names()
+    return "+".join(names.get(part, part) for part in display.split("+"))
 
 
 def shown(text: str | None) -> str | None:

@@ -113,9 +113,8 @@ HAND_LIMIT = 5
 
 COLOURS = ("blanco", "negro", "rojo", "azul", "amarillo", "verde")
 # English, as the game records them (the reason stored when a game ends); players read
-# ``colour_name``. The letters mark owners on the map and stay the same in every language.
+# ``colour_name``.
 COLOUR_NAMES = ("White", "Black", "Red", "Blue", "Yellow", "Green")
-COLOUR_LETTERS = ("W", "K", "R", "B", "Y", "G")  # owner told by letter as well as colour
 
 
 def colour_name(seat: int) -> str:
@@ -127,6 +126,20 @@ def colour_name(seat: int) -> str:
         pgettext("army colour", "Blue"),
         pgettext("army colour", "Yellow"),
         pgettext("army colour", "Green"),
+    )[seat]
+
+
+def colour_letter(seat: int) -> str:
+    """The letter that marks seat ``seat``'s territories beside its colour, in the current
+    language: its colour's initial where that is free ("G" is Giallo to an Italian, so Verde is
+    "V"), never another colour's initial, one letter per colour."""
+    return (
+        pgettext("army colour letter", "W"),
+        pgettext("army colour letter", "K"),
+        pgettext("army colour letter", "R"),
+        pgettext("army colour letter", "B"),
+        pgettext("army colour letter", "Y"),
+        pgettext("army colour letter", "G"),
     )[seat]
 
 

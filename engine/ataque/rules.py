@@ -334,7 +334,7 @@ class AtaqueGame:
     id = "ataque"
     name = "Ataque"
     description = N_(
-        "World conquest for 3–6 players: 42 territories, dice battles, card exchanges and a "
+        "World conquest: 42 territories, dice battles, card exchanges and a "
         "secret objective for each army."
     )
     min_players = 3

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 
 from engine.core import IllegalAction, replay
 from engine.gallic.actions import Continue, Discard
 from saves.locks import HeldElsewhere
-from saves.record import APP_VERSION, SaveError, SeatInfo
+from saves.record import APP_VERSION, SaveError, SeatInfo, bot_name
 from saves.session import Session
 from saves.store import SaveConflict, SaveStore
 from tests.saves.support import SEATS
@@ -158,6 +159,21 @@ def test_seat_labels():
         SeatInfo("robot", "R2")
 
 
+def test_a_bot_named_after_its_level_is_not_told_its_level_twice():
+    """ "Bot experto (experto)" says one word twice: the default name already says it."""
+    from tui import language
+
+    try:
+        language.install("es")
+        assert SeatInfo("bot", bot_name("expert"), "expert").label() == "Bot experto"
+        assert SeatInfo("bot", "Rayo", "expert").label() == "Rayo (experto)"
+        language.install("it")
+        assert SeatInfo("bot", bot_name("expert"), "expert").label() == "Bot esperto"
+    finally:
+        language.install("en")
+    assert SeatInfo("bot", bot_name("easy"), "easy").label() == "Easy bot"
+
+
 # --- two sessions of one save -------------------------------------------------------------------
 
 
@@ -241,3 +257,17 @@ def test_a_new_game_on_a_full_disk_starts_unsaved_and_saves_later(store, gallic,
     assert not session.unsaved and session.save_error is None
     assert store.load("Later") == session.record
     assert len(session.record.actions) == 2
+
+
+def test_a_default_title_writes_its_date_as_the_list_does(gallic, store):
+    """One screen, one date format: the title "… 2025-12-31 18:05" beside "31/12/2025 18:05"."""
+    from tui import language
+
+    try:
+        language.install("es")
+        session = Session.new(gallic, store, SEATS, {}, seed=3)
+    finally:
+        language.install("en")
+    assert re.search(r"\d{1,2}/\d{1,2}/\d{4} \d{1,2}:\d\d$", session.record.title), (
+        session.record.title
+    )

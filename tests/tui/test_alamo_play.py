@@ -22,6 +22,7 @@ from engine.alamo.state import (
     ROLL,
     SURVIVORS,
     AttackDrawn,
+    Battle,
     CountersLost,
     DeckRebuilt,
     Drew,
@@ -375,3 +376,26 @@ async def test_a_whole_short_game_by_keys_against_the_expert(make_app, human):
         assert ALAMO.outcome(screen.session.state) is not None
         assert app.screen.details == screen.session.state.reason
         assert {seat for seat, _ in screen.session.record.actions} == {0, 1}
+
+
+async def test_a_payment_says_more_only_once_something_is_paid(make_app):
+    """ "Pay 30 more" before any card was paid reads as a second bill."""
+    app = make_app(opened(ALONE, 1, solitaire_artillery_after_a_battle))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        view = screen.view
+        payment = view.payment
+        fresh = attrs.evolve(view, payment=attrs.evolve(payment, paid=0))
+        started = attrs.evolve(view, payment=attrs.evolve(payment, paid=10))
+        due = payment.amount
+        assert screen.prompt_text(fresh).startswith(f"Pay {due} for the Mexican artillery")
+        assert screen.prompt_text(started).startswith(f"Pay {due - 10} more for")
+
+
+def test_an_exact_repel_is_not_won_by_zero():
+    exact = Battle(attack=(1,), attack_total=80, defence_total=80, resolved=True, winner=0)
+    won_by = Battle(attack=(1,), attack_total=80, defence_total=90, resolved=True, winner=0)
+    won_by = attrs.evolve(won_by, difference=10)
+    assert all("0" not in said for said in AlamoScreen.results(exact))
+    assert AlamoScreen.results(won_by) == ("✘ lost by 10", "✔ won by 10")

@@ -11,7 +11,7 @@ import attrs
 import pytest
 from textual.widgets import Footer
 
-from engine.ataque.data import CONTINENTS, TERRITORIES, objective_text
+from engine.ataque.data import CONTINENTS, TERRITORIES, colour_letter, objective_text
 from engine.ataque.rules import ATAQUE
 from engine.ataque.state import ATTACK, PLACE, REGROUP
 from engine.i18n import _
@@ -24,7 +24,7 @@ from tui.screens.ataque import AtaqueScreen, folded
 from tui.screens.registry import screen_for
 from tui.widgets.world_map import WorldMap
 
-ARMY = re.compile(r"[WKRBYG] {0,2}\d{1,3}\b")
+ARMY = re.compile(r"[A-Z] {0,2}\d{1,3}\b")  # the owner letters are translated
 NAMES = ("Anastasia Featherstone", "Bartholomew", "Strong", "Teg", "Easy", "Cornelius")
 LONGEST = 9  # "Conquer Europa, América del Sur and one more continent."
 SUR = set(CONTINENTS[CONT["América del Sur"]].territories)
@@ -145,8 +145,8 @@ def assert_panel_whole(app, screen: AtaqueScreen) -> None:
     assert_on_screen(app, objective, screen.prompt_text(view))
     players = screen.players_text(view).plain
     assert_on_screen(app, players)
-    for letter in "WKRBYG"[: len(view.players)]:
-        assert letter in players
+    for seat in range(len(view.players)):
+        assert colour_letter(seat) in players
     selection = screen.selection_text(view).plain.split("\n")
     assert_on_screen(app, *selection)
 

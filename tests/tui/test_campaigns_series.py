@@ -81,7 +81,7 @@ async def test_a_campaign_goes_on_from_the_result_screen_and_resumes_with_its_sc
         await pilot.pause()
         assert isinstance(app.screen, SeriesScreen)
         assert_on_screen(app, "Gallia · Gallic Wars", "game 1 of 5", "game 2 of 5")
-        assert_on_screen(app, "Rome: Ana · Gauls: Easy bot (easy)")
+        assert_on_screen(app, "Rome: Ana · Gauls: Easy bot")
         await pilot.press("escape", "enter")  # Enter on the campaign resumes its game
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen)
@@ -127,7 +127,7 @@ async def test_campaigns_and_single_games_fit_80x24_and_broken_files_say_why(mak
             "torn.json · unreadable campaign",
             "⚠ not valid JSON (truncated?)",
             "Alesia",
-            "Romans: Ana · Carthaginians: Easy bot (easy)",
+            "Romans: Ana · Carthaginians: Easy bot",
         )
         footer = screen_lines(app)[-1]
         for key in ("⏎ Resume", "n New campaign", "h History", "r Rename", "d Delete", "esc Back"):
@@ -135,7 +135,7 @@ async def test_campaigns_and_single_games_fit_80x24_and_broken_files_say_why(mak
         await pilot.press("tab")  # to the single games
         await pilot.pause()
         assert "p Replay" in screen_lines(app)[-1] and "h History" not in screen_lines(app)[-1]
-        assert_on_screen(app, "Seats: Ana, Easy bot (easy)")
+        assert_on_screen(app, "Seats: Ana, Easy bot")
 
 
 @pytest.mark.parametrize("kind", list(KINDS))

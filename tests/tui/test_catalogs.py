@@ -16,6 +16,7 @@ import io
 import json
 import re
 import string
+import tomllib
 from pathlib import Path
 
 import attrs
@@ -380,3 +381,137 @@ def test_pseudo_marks_are_read_as_translated():
     assert english_words(unmarked("⟦Quit⟧ anyway")) == ["anyway"]
     assert english_words(unmarked("esc ⟦Back⟧ Qxf7 80×24 Álamo Vladivos.")) == []
     assert english_words("Vladivos") == ["Vladivos"]
+
+
+# --- the glossary: every term written one way, every side's sentence agreeing ------------------
+@functools.cache
+def glossary(lang: str) -> dict:
+    return tomllib.loads((LOCALE_DIR / lang / "glossary.toml").read_text(encoding="utf-8"))
+
+
+def key(entry: str) -> tuple[str | None, str]:
+    """A glossary key as (context, msgid): ``"army colour|White"`` or plain ``"Texans"``."""
+    context, _bar, msgid = entry.rpartition("|")
+    return (context or None, msgid)
+
+
+def msgstrs(entry) -> tuple[str, ...]:
+    return entry.string if isinstance(entry.string, tuple) else (entry.string,)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_glossary_says_what_the_catalog_says(lang):
+    """A term is translated as the glossary writes it (so the glossary is the catalog's own)."""
+    po, terms = catalog(lang), glossary(lang)
+    wrong = []
+    for table in ("sides", "terms"):
+        for name, entry in terms[table].items():
+            assert entry["number"] in ("singular", "plural") and entry["gender"] in ("m", "f")
+            if "term" not in entry:
+                continue  # a card's printed name: no msgid, only its gender
+            context, msgid = key(name)
+            found = po.get(msgid, context=context)
+            if found is None or found.string != entry["term"]:
+                wrong.append(
+                    f"{name}: glossary {entry['term']!r}, catalog {found and found.string!r}"
+                )
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_plural_side_is_a_name_wherever_it_is_the_noun(lang):
+    """ "los Galos" in one message and "los galos" in the next: after an article a side is the
+    noun and keeps its capital (the adjective, "fusiles mexicanos", stays small)."""
+    terms = glossary(lang)
+    articles = "|".join(re.escape(a) for a in terms["articles"])
+    small = []
+    for name, side in terms["sides"].items():
+        if side["number"] != "plural" or "|" in name:
+            continue
+        pattern = re.compile(rf"(?<![\w])(?:{articles}) {re.escape(side['term'].lower())}\b")
+        for entry in catalog(lang):
+            small += [f"{s!r}" for s in msgstrs(entry) if s and pattern.search(s)]
+    if small:
+        pytest.fail(report(f"messages in {lang}.po with a side in small letters", small), False)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_sentence_about_a_side_agrees_with_it(lang):
+    """Each side's own message (context ``side:<Side>``) has the verb of the side's number,
+    and every side that is plural in this language has its own message: "Vince Cartaginesi"
+    is what the common, singular message would say."""
+    terms = glossary(lang)
+    sides = terms["sides"]
+    wrong = []
+    for msgid, verbs in terms["agreement"].items():
+        for name, side in sides.items():
+            if "|" in name:
+                continue
+            entry = catalog(lang).get(msgid, context=f"side:{name}")
+            if entry is None:
+                if side["number"] == "plural":
+                    wrong.append(f"{name} ({side['term']}) has no message of its own for {msgid!r}")
+                continue
+            verb, other = (
+                verbs[side["number"]],
+                verbs["singular" if side["number"] == "plural" else "plural"],
+            )
+            said = entry.string
+            words = re.findall(r"\w+", said)
+            if verb not in words or (other != verb and other in words):
+                wrong.append(f"{name}: {said!r} should say {verb!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES + (DEFAULT,))
+def test_an_army_colour_letter_is_read_as_its_own_colour(lang):
+    """An Italian reads G as Giallo: a letter is its colour's initial, or no colour's at all,
+    and no two colours share one."""
+    from engine.ataque.data import colour_letter, colour_name
+    from tui import language
+
+    try:
+        language.install(lang)
+        names = [colour_name(s) for s in range(6)]
+        letters = [colour_letter(s) for s in range(6)]
+    finally:
+        language.install(DEFAULT)
+    initials = {name[0] for name in names}
+    assert len(set(letters)) == 6, letters
+    for name, letter in zip(names, letters, strict=True):
+        assert letter == name[0] or letter not in initials, (name, letter, names)
+
+
+def test_side_sentences_agree_on_screen_in_italian():
+    from engine.metauro.data import side_name
+    from tui import language
+    from tui.sides import side_wins, thinking
+
+    try:
+        language.install("it")
+        carthaginians, romans = side_name(1), side_name(0)
+        assert side_wins(carthaginians, "Ana") == "Vincono Cartaginesi · Ana!"
+        assert thinking((carthaginians,)) == "Cartaginesi pensano…"
+        assert thinking((carthaginians, romans)) == "Cartaginesi, Romani pensano…"
+        assert side_wins("Roma", "Ana") is None  # a singular side: the common message
+    finally:
+        language.install(DEFAULT)
+
+
+def test_the_footer_names_keys_in_the_players_language(make_app):
+    """Textual writes "space" and "pgup" in English; a Spanish footer says "espacio"."""
+    from textual.binding import Binding
+
+    from tui import language
+
+    app = make_app()
+    try:
+        language.install("es")
+        assert app.get_key_display(Binding("space", "x", "X")) == "espacio"
+        assert app.get_key_display(Binding("shift+pageup", "x", "X")) == "mayús+re pág"
+        assert app.get_key_display(Binding("left", "x", "X")) == "←"
+        language.install("it")
+        assert app.get_key_display(Binding("space", "x", "X")) == "spazio"
+    finally:
+        language.install(DEFAULT)
+    assert app.get_key_display(Binding("space", "x", "X")) == "space"

@@ -113,3 +113,21 @@ def test_new_game_refuses_a_broken_deck_file(tmp_path, capsys):
     args = ["--saves-dir", str(tmp_path), "new", "mates", "--seat", "human", "--seat", "bot:easy"]
     assert main([*args, "--deck", str(bad)]) == 2
     assert "not a usable deck" in capsys.readouterr().err
+
+
+def test_a_bot_level_can_be_named_in_the_players_language(tmp_path, capsys):
+    """`--seat bot:experto` is what a Spanish player types; English keeps working."""
+    from tui import language
+
+    try:
+        language.install("es")
+        assert parse_seat("bot:experto").level == "expert"
+        assert parse_seat("bot:Fácil").level == "easy"
+        assert parse_seat("bot:strong").level == "strong"
+        language.install("it")
+        assert parse_seat("bot:esperto").level == "expert"
+        base = ["--lang", "es", "--saves-dir", str(tmp_path), "new", "gallic", "--seat", "human"]
+        assert main([*base, "--seat", "bot:genio"]) == 2
+        assert "fácil" in capsys.readouterr().err  # the levels it knows, as the player says them
+    finally:
+        language.install("en")

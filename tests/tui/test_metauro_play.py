@@ -415,3 +415,18 @@ async def test_a_whole_battle_against_the_expert_bot_with_keys_only(make_app):
         state = screen.session.state
         assert METAURO.outcome(state) is not None
         assert any(type(e).__name__ == "Moved" and e.seat == CARTHAGINIANS for e in state.log)
+
+
+async def test_a_fights_die_shows_the_face_it_rolled(make_app):
+    """A roll of 2 is drawn ⚁, not ⚄: the face and the number say the same."""
+    app = make_app(clash_start())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("1")
+        await settle(pilot, app)
+        fight = app.screen.session.state.clash.fight
+        rolls = re.findall(r"([⚀-⚅]) (\d)\+\d+ = ", screen_text(app))
+        assert rolls == [
+            ("⚀⚁⚂⚃⚄⚅"[fight.roll_a - 1], str(fight.roll_a)),
+            ("⚀⚁⚂⚃⚄⚅"[fight.roll_b - 1], str(fight.roll_b)),
+        ], screen_text(app)

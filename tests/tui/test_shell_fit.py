@@ -407,3 +407,10 @@ async def test_a_title_of_any_length_in_a_save_file_is_shown_cut(make_app, store
         menu = app.screen.query_one(OptionList)
         assert menu.max_scroll_y == 0 and inside(app, menu), screen_text(app)
         assert "W" * (MAX_TITLE - 1) + "…" in flat(app).replace(" ", "")
+
+
+def test_the_records_count_draws_in_the_plural():
+    """A column of counts is "Empates"; one game's result stays "Empate"."""
+    speak("es")  # the autouse fixture puts English back
+    assert records_screen.count_headers()[-1] == "Empates"
+    assert _("Drawn") == "Empate"

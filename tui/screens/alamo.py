@@ -113,6 +113,13 @@ PAY_MORE = {
     FOR_ARTILLERY: N_("Pay {due} more for the Mexican artillery: pick cards to pay with."),
     FOR_MUSKETS: N_("Pay {due} more for the Mexican muskets: pick cards to pay with."),
 }
+# The same prompts before anything is paid: nothing is "more" yet.
+PAY_FIRST = {
+    FOR_BOMBARDMENT: N_("Pay {due} for the bombardment: pick cards to pay with."),
+    FOR_BATTLE: N_("Pay {due} for the lost battle: pick cards to pay with."),
+    FOR_ARTILLERY: N_("Pay {due} for the Mexican artillery: pick cards to pay with."),
+    FOR_MUSKETS: N_("Pay {due} for the Mexican muskets: pick cards to pay with."),
+}
 SELECTING = (ATTACK, DEFEND, SURVIVORS, REPEL)
 ROWS = ("my-hand", "attack", "defence")  # the card rows, in the order Tab visits them
 
@@ -487,8 +494,11 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
             return "", ""
         if battle.winner is None:
             return _("= tied"), _("= tied")
-        won = _("✔ won by {difference}").format(difference=battle.difference)
-        lost = _("✘ lost by {difference}").format(difference=battle.difference)
+        if battle.difference == 0:  # an exact repel: the tie goes to the defender
+            won, lost = _("✔ won on the tie"), _("✘ lost on the tie")
+        else:
+            won = _("✔ won by {difference}").format(difference=battle.difference)
+            lost = _("✘ lost by {difference}").format(difference=battle.difference)
         return (won, lost) if battle.winner == MEXICANS else (lost, won)
 
     def on_hand_view_highlighted(self, event: HandView.Highlighted) -> None:
@@ -549,7 +559,10 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
             return _("More guns than targets: pick the ones that fire.")
         if phase == PAY:
             p = view.payment
-            asked = PAY_MORE.get(p.cause, N_("Pay {due} more: pick cards to pay with."))
+            if p.paid:
+                asked = PAY_MORE.get(p.cause, N_("Pay {due} more: pick cards to pay with."))
+            else:
+                asked = PAY_FIRST.get(p.cause, N_("Pay {due}: pick cards to pay with."))
             return _(asked).format(due=p.due)
         if phase == DISCARD:
             extra = len(view.sides[self.me].hand) - HAND_LIMIT

@@ -30,7 +30,6 @@ from engine.ataque.actions import Attack, EndPhase, Exchange, MoveIn, Place, Reg
 from engine.ataque.data import (
     CARD_BONUS,
     CARD_FIGURE,
-    COLOUR_LETTERS,
     CONTINENT_OF,
     CONTINENTS,
     FALLBACK,
@@ -40,6 +39,7 @@ from engine.ataque.data import (
     TERRITORIES,
     card_name,
     card_territory,
+    colour_letter,
     colour_name,
     objective_text,
     sets_in,
@@ -324,7 +324,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
 
     # --- drawing -------------------------------------------------------------------------------
     def owner_label(self, seat: int) -> str:
-        return f"{COLOUR_LETTERS[seat]} {colour_name(seat)}"
+        return f"{colour_letter(seat)} {colour_name(seat)}"
 
     @property
     def wide(self) -> bool:
@@ -339,7 +339,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         world = self.query_one(WorldMap)
         holdings = {
             TERRITORIES[t]: Holding(
-                COLOUR_LETTERS[view.owner[t]], SEAT_STYLES[view.owner[t]], view.armies[t]
+                colour_letter(view.owner[t]), SEAT_STYLES[view.owner[t]], view.armies[t]
             )
             for t in range(len(TERRITORIES))
         }
@@ -407,7 +407,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 f" ({continent}) · {self.owner_label(view.owner[t])} · {armies(view.armies[t])}"
             )
         else:
-            text.append(f" · {COLOUR_LETTERS[view.owner[t]]} {view.armies[t]}")
+            text.append(f" · {colour_letter(view.owner[t])} {view.armies[t]}")
         context = self.selection_context(view, t, name)
         if context.plain:
             text.append("\n" if self.wide else " ")
@@ -481,7 +481,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                     text.append(gap)
                 style = SEAT_STYLES[s.seat] if s.alive else "dim strike"
                 marker = "▶" if s.seat == view.active else " "
-                text.append(f"{marker}{COLOUR_LETTERS[s.seat]}", style=style)
+                text.append(f"{marker}{colour_letter(s.seat)}", style=style)
                 name = self.seats[s.seat].name
                 if name_room is not None:
                     cut = name if len(name) <= name_room else name[: name_room - 1] + "…"
@@ -573,7 +573,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 holder = pgettext("continent held by", "nobody")
             else:
                 holder = self.owner_label(row.holder)
-            counts = [(COLOUR_LETTERS[s], n) for s, n in enumerate(row.counts) if n]
+            counts = [(colour_letter(s), n) for s, n in enumerate(row.counts) if n]
             full = "  ".join(f"{letter} {n}" for letter, n in counts)
             terse = " ".join(f"{letter}{n}" for letter, n in counts)
             continents.append(  # the name first, in the first 18 columns (drawn bold)
@@ -933,7 +933,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         title = _("Objectives")
         lines = [escape(outcome.reason), "", f"[b]{title}[/b]"]
         for line in report:
-            who = f"{COLOUR_LETTERS[line.seat]} {escape(self.seat_name(line.seat))}"
+            who = f"{colour_letter(line.seat)} {escape(self.seat_name(line.seat))}"
             if line.objective == HIDDEN:
                 lines.append(_("{player}: secret").format(player=who))
                 continue

@@ -38,7 +38,7 @@ from engine.i18n import N_, _, ngettext, number
 from engine.words import listing, plural
 from saves.locks import Busy
 from saves.paths import visible
-from saves.record import level_name
+from saves.record import level_name, says_level
 from saves.session import Session
 from saves.store import SaveConflict, SaveError
 from saves.tables import (
@@ -52,6 +52,7 @@ from saves.tables import (
 )
 from tui import terminal
 from tui.screens.dialogs import ConflictDialog, Deliberate, Said, say
+from tui.sides import side_wins
 from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.footer import KeysFooter
 from tui.widgets.status import StatusBar, Thinking
@@ -336,9 +337,8 @@ class GameScreen(Screen):
         info = self.seats[seat]
         who = info.name
         if info.kind != "human":
-            level = level_name(info.level or "")
-            named = info.name.lower()
-            if (info.level or "") not in named and level.lower() not in named:
+            if not says_level(info.name, info.level or ""):
+                level = level_name(info.level or "")
                 who = _("{name} ({level} bot)").format(name=info.name, level=level)
         if not with_label:
             return who
@@ -927,6 +927,12 @@ class GameScreen(Screen):
             return _("A draw."), reason
         if not outcome.winners:
             return _("Defeat."), reason  # a lost solitaire: nobody won, its player lost
+        if len(outcome.winners) == 1:
+            (seat,) = outcome.winners
+            label = self.game.seat_labels(len(self.seats))[seat]
+            agreeing = side_wins(label, self.seat_name(seat, with_label=False))
+            if agreeing:
+                return Content(agreeing), reason
         names = listing(self.seat_name(s) for s in outcome.winners)
         # English says "wins" of a winning side however many seats it has; other languages
         # may agree the verb with the number of winners.

@@ -77,6 +77,7 @@ from engine.metauro.state import (
 )
 from engine.words import plural
 from tui.screens.game import STYLES, GameScreen
+from tui.widgets.dice import face
 from tui.widgets.log import EventLog
 from tui.widgets.metauro_grid import SIDE_COLOURS, MetauroGrid
 
@@ -461,7 +462,7 @@ class MetauroScreen(GameScreen):
             (fight.b, fight.roll_b, fight.bonus_b),
         ):
             name = self.unit_label(view, unit)
-            text.append(f"{name} ⚄ {roll}+{bonus} = {roll + bonus}\n")
+            text.append(f"{name} {face(roll)} {roll}+{bonus} = {roll + bonus}\n")
         if fight.winner is None:
             text.append(_("A tie: both stay.") + "\n")
         else:

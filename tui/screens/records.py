@@ -16,7 +16,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from engine.i18n import N_, _, number
+from engine.i18n import N_, _, number, pgettext
 from engine.words import plural
 from saves.paths import visible
 from saves.records import ALAMO_HELD, LADDER_CLIMB, MATES_SOLO, Records, compute
@@ -25,14 +25,26 @@ from tui.crash import log_crash
 from tui.widgets.footer import KeysFooter
 
 NUMBER = 5  # the narrowest column of counts ("Games" and "Drawn" are the widest headers)
-COUNTS = (N_("Games"), N_("Won"), N_("Lost"), N_("Drawn"))
+
+
+def count_headers() -> tuple[str, ...]:
+    """The headers of the columns of counts: games won, lost and drawn, counted (Spanish
+    "Empates", not the "Empate" of one game's result)."""
+    return (
+        pgettext("records column", "Games"),
+        pgettext("records column", "Won"),
+        pgettext("records column", "Lost"),
+        pgettext("records column", "Drawn"),
+    )
+
+
 CELL_PADDING = 2
 SCROLLBAR = 2
 
 
 def number_width() -> int:
     """The width of each column of counts: its widest header in the current language."""
-    return max(NUMBER, *(len(_(header)) for header in COUNTS), len(_("Best")))
+    return max(NUMBER, *(len(header) for header in count_headers()), len(_("Best")))
 
 
 def longest_streak() -> int:
@@ -138,8 +150,8 @@ class RecordsScreen(Screen):
         games.add_column(_("Player"), width=player)
         games.add_column(_("Game"), width=game)
         games.add_column(_("Against"), width=against)
-        for header in COUNTS:
-            games.add_column(_(header), width=counts)
+        for header in count_headers():
+            games.add_column(header, width=counts)
         room = max(self.app.size.width - SCROLLBAR - 4 * CELL_PADDING, 40) - player - counts
         what = min(longest_streak(), room - 10)
         streaks.add_column(_("Player"), width=player)

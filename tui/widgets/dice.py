@@ -8,6 +8,11 @@ from textual.widgets import Static
 FACES = "⚀⚁⚂⚃⚄⚅"
 
 
+def face(value: int) -> str:
+    """The die face that shows ``value`` (``?`` for a number no die has)."""
+    return FACES[value - 1] if 1 <= value <= 6 else "?"
+
+
 def dice_text(values: tuple[int, ...], label: str = "") -> Text:
     text = Text()
     if label:
@@ -15,8 +20,7 @@ def dice_text(values: tuple[int, ...], label: str = "") -> Text:
     for i, value in enumerate(values):
         if i:
             text.append("  ")
-        face = FACES[value - 1] if 1 <= value <= 6 else "?"
-        text.append(f"{face} {value}", style="bold")
+        text.append(f"{face(value)} {value}", style="bold")
     return text
 
 

@@ -11,8 +11,8 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from engine.i18n import _
 from saves.paths import visible
+from tui.sides import thinking
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -38,8 +38,7 @@ class Thinking(Static):
             self.update("")
             return
         self.frame = (self.frame + 1) % len(SPINNER)
-        names = visible(", ".join(self.names))
-        said = _("{names} thinking…").format(names=names)
+        said = thinking(tuple(visible(name) for name in self.names))
         self.update(Content(f"{SPINNER[self.frame]} {said}"))
 
 

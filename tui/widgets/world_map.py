@@ -140,7 +140,7 @@ def short(name: str, width: int) -> str:
 
 @dataclass(frozen=True)
 class Holding:
-    """What a territory shows: its owner's letter (W K R B Y G) and colour, and armies."""
+    """What a territory shows: its owner's letter (W K R B Y G in English), colour, armies."""
 
     letter: str
     style: str
