@@ -9,6 +9,11 @@ and seats rotate; every other seat plays ``--against``. ``--bot oracle`` plays t
 oracle (``engine.<game>.expert.oracle``), which is handed the real state, hidden cards, deck
 order and RNG included: the ceiling no fair bot can pass; ``--bot oracle-secrets`` (Ataque)
 knows every secret but the dice. ``--bot-budget 2`` doubles the measured bot's search budget.
+``--bot panel:NAME`` or ``--against panel:NAME`` plays one of the game's panel plans
+(``engine.<game>.panel.PANEL``): the simple plans newcomers and stubborn players use, such as
+"defend with every card"; ``--against panel`` lists them and ``--against 'panel:*'`` plays
+the measured bot against each plan in turn, one JSON line each, then a line naming the worst
+case per side (the plan against which the measured bot wins least).
 Games run on ``--workers`` processes (default: every core).
 
 It prints one JSON line: games, wins, draws, losses, win_rate, ci95 (Wilson), fair_share, the
@@ -78,9 +83,17 @@ def wilson(wins: int, games: int, z: float = 1.96) -> list[float]:
 
 
 def load_bot(game_id: str, level: str):
+    """A level of the game's bots, ``oracle``/``oracle-secrets``, or ``panel:NAME``."""
+    if level.startswith("panel:"):
+        return panel_plans(game_id)[level.removeprefix("panel:")]
     if level.startswith("oracle"):
         return getattr(importlib.import_module(f"engine.{game_id}.expert"), level.replace("-", "_"))
     return GAMES[game_id].bots[level]
+
+
+def panel_plans(game_id: str) -> dict:
+    """The game's panel of simple human plans, by name."""
+    return dict(importlib.import_module(f"engine.{game_id}.panel").PANEL)
 
 
 def play_one(task: tuple) -> dict:
@@ -230,6 +243,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-budget", type=float, default=1.0)
     parser.add_argument("--option", type=option, action="append", default=[])
     args = parser.parse_args(argv)
+    if args.game and "panel" in (args.bot, args.against):
+        print(json.dumps(sorted(panel_plans(VARIANTS[args.game][0]))))
+        return
+    if args.game and args.against == "panel:*":
+        worst_case(args)
+        return
     if args.game is None:
         report = {
             f"{variant} {bot} vs {against or 'alone'}"
@@ -252,6 +271,21 @@ def main(argv: list[str] | None = None) -> None:
         dict(args.option),
     )
     print(json.dumps(report, ensure_ascii=False))
+
+
+def worst_case(args: argparse.Namespace) -> None:
+    """The measured bot against every panel plan; the lowest win rate per side, plan named."""
+    worst: dict[str, dict] = {}
+    for name in sorted(panel_plans(VARIANTS[args.game][0])):
+        report = match(
+            args.game, args.bot, f"panel:{name}", args.players, args.first_seed, args.games,
+            args.workers, args.bot_budget, dict(args.option),
+        )  # fmt: skip
+        print(json.dumps(report, ensure_ascii=False), flush=True)
+        for side, row in report["by_seat"].items():
+            if side not in worst or row["win_rate"] < worst[side]["win_rate"]:
+                worst[side] = {**row, "against": f"panel:{name}"}
+    print(json.dumps({"game": args.game, "bot": args.bot, "worst_case": worst}, ensure_ascii=False))
 
 
 if __name__ == "__main__":
