@@ -361,24 +361,38 @@ def _plan_defence(view: AlamoState) -> tuple[int, ...]:
     assert battle is not None
     attack, assault = battle.attack_total, battle.attack
     hand = view.sides[TEXANS].hand
+    keep = {c: _keep_value(view, TEXANS, c) for c in hand}
+    whole = sum(keep.values())
     best: tuple[int, ...] = ()
     best_value = None
     for combo, total in _legal_battle_hands(TEXANS, hand):
         if total > attack:
             margin = total - attack
-            texan_lost = len(combo) - len(_best_keep(TEXANS, combo, margin))
+            texan_lost = len(combo) - _keepable(TEXANS, combo, margin)
             mexican_lost = len(assault) + margin / _AVERAGE[MEXICANS]
         elif total == attack:
             texan_lost, mexican_lost = len(combo), len(assault)
         else:
             short = attack - total
             texan_lost = len(combo) + short / _AVERAGE[TEXANS]
-            mexican_lost = len(assault) - len(_best_keep(MEXICANS, assault, short))
-        left = sum(_keep_value(view, TEXANS, c) for c in hand if c not in combo)
+            mexican_lost = len(assault) - _keepable(MEXICANS, assault, short)
+        left = whole - sum(keep[c] for c in combo)
         key = (mexican_lost - texan_lost + HAND_WORTH * left, -len(combo))
         if best_value is None or key > best_value:
             best, best_value = combo, key
     return best
+
+
+def _keepable(seat: Seat, table: tuple[int, ...], room: int) -> int:
+    """How many of ``table`` the battle's winner can keep with ``room`` (the cheapest first:
+    the count ``_best_keep`` reaches, without trying every subset)."""
+    kept = 0
+    for worth in sorted(pay_value(seat, c) for c in table):
+        room -= worth
+        if room < 0:
+            break
+        kept += 1
+    return kept
 
 
 @functools.lru_cache(maxsize=4096)
