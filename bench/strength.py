@@ -55,6 +55,8 @@ VARIANTS = {  # name -> (game id, config, players)
 SUITE = [
     ("gallic", "strong", "easy", None, 40),
     ("alamo", "strong", "easy", None, 40),
+    ("alamo", "strong", "panel:defend-all", None, 40),
+    ("alamo", "strong", "panel:wait-biggest", None, 40),
     ("alamo-solitaire", "strong", None, None, 100),
     ("mates", "strong", "easy", 2, 40),
     ("metauro", "strong", "easy", None, 40),

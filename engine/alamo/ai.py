@@ -5,8 +5,9 @@
 Texan hand from the Texan cards it has not seen (deck and hand together: 60 minus the Texan
 discards and table), takes the Texan's best defence in each sample and attacks with the
 composition of best expected result (a beaten attack still costs the Texan the cards he beat it
-with), or declines. As the Texan it knows the attack total and picks the defence of best
-result (win cheaply, or lose as little as possible). Payments weigh hand cards against deck
+with), or declines. As the Texan it knows the attack total and picks the defence that costs
+him the fewest cards for good against the Mexican's (a battle it cannot win is still fought,
+or Santa Anna takes his whole attack back into his deck). Payments weigh hand cards against deck
 cards (the deck is each side's clock). In the solitaire, once the
 attack is face up the rest of the turn is certain, so it searches every payment and every
 choice of repelling cards for the fewest men lost and the best hand kept.
@@ -73,6 +74,7 @@ SAMPLES = 40  # Texan hands sampled by the strong Mexican per attack decision
 CLOCK = 30  # what a card of one's own deck is worth, in strength points
 COUNTER = 40  # solitaire: what a section of 10 men is worth, in strength points
 LOSS_CREDIT = 1.5  # a beaten attack still costs the Texan the cards he beat it with
+HAND_WORTH = 0.003  # a defence's tie-break: lost cards for each strength point left in hand
 
 _AVERAGE = tuple(sum(c.pay_value for c in deck) / DECK_SIZE for deck in DECKS)
 
@@ -351,28 +353,47 @@ def _plan_attack(view: AlamoState, rng: random.Random) -> tuple[int, ...] | None
 
 
 def _plan_defence(view: AlamoState) -> tuple[int, ...]:
-    attack = _attack(view)
+    """The defence that does best in the race of the decks: the cards each side loses for good
+    (a battle's totals are known, so its cost is certain), then the hand left to fight with.
+    A win makes the Mexican pay the margin and lets the Texan shuffle back cards worth it; a
+    loss costs the Texan the difference as well, and the Mexican takes back attack cards worth
+    it, so letting an attack through unopposed hands him his whole attack back."""
+    battle = view.battle
+    assert battle is not None
+    attack, assault = battle.attack_total, battle.attack
     hand = view.sides[TEXANS].hand
+    keep = {c: _keep_value(view, TEXANS, c) for c in hand}
+    whole = sum(keep.values())
     best: tuple[int, ...] = ()
     best_value = None
     for combo, total in _legal_battle_hands(TEXANS, hand):
-        cost = sum(_keep_value(view, TEXANS, c) for c in combo)
         if total > attack:
             margin = total - attack
-            kept = _best_keep(TEXANS, combo, margin)
-            value = (
-                margin
-                + CLOCK * len(kept)
-                - (cost - sum(_keep_value(view, TEXANS, c) for c in kept))
-            )
+            texan_lost = len(combo) - _keepable(TEXANS, combo, margin)
+            mexican_lost = len(assault) + margin / _AVERAGE[MEXICANS]
         elif total == attack:
-            value = -cost
+            texan_lost, mexican_lost = len(combo), len(assault)
         else:
-            value = -cost - (attack - total)
-        key = (value, -len(combo))
+            short = attack - total
+            texan_lost = len(combo) + short / _AVERAGE[TEXANS]
+            mexican_lost = len(assault) - _keepable(MEXICANS, assault, short)
+        left = whole - sum(keep[c] for c in combo)
+        key = (mexican_lost - texan_lost + HAND_WORTH * left, -len(combo))
         if best_value is None or key > best_value:
             best, best_value = combo, key
     return best
+
+
+def _keepable(seat: Seat, table: tuple[int, ...], room: int) -> int:
+    """How many of ``table`` the battle's winner can keep with ``room`` (the cheapest first:
+    the count ``_best_keep`` reaches, without trying every subset)."""
+    kept = 0
+    for worth in sorted(pay_value(seat, c) for c in table):
+        room -= worth
+        if room < 0:
+            break
+        kept += 1
+    return kept
 
 
 @functools.lru_cache(maxsize=4096)

@@ -9,7 +9,7 @@ from engine.alamo.ai import best_defence
 from engine.alamo.data import MEXICANS, TEXANS
 from engine.alamo.rules import ALAMO
 from engine.alamo.state import ATTACK, DEFEND, PAY, REPEL, ROLL
-from engine.alamo.tally import defence_tally
+from engine.alamo.tally import defence_tally, pay_value
 
 from .helpers import ids, rigged, side_with
 from .test_solitaire import solo
@@ -55,6 +55,27 @@ def test_strong_texan_wins_when_he_can() -> None:
         plan.append(action)
         state = ALAMO.apply(state, T, action)
     assert state.battle.defence_total > 50 and state.battle.winner == T
+
+
+def test_strong_texan_still_defends_a_battle_he_cannot_win() -> None:
+    """Letting a lost attack through gives the Mexican his whole attack back into his deck
+    (the winner keeps cards worth the difference): a real defence keeps the difference small."""
+    mex = ids(M, "Santa Anna", "Batallón de zapadores", "Batallón de zapadores", "Brecha")
+    tex = ids(
+        T,
+        "Davy Crockett",
+        "Hombres de Tennessee",
+        "Hombres de Tennessee",
+        "Puesto de Honor",
+        "Pared de 12 pies de alta",
+    )
+    state = rigged(side_with(tex), side_with(mex), phase=ATTACK, active=M)
+    for action in (*map(AddCard, mex), Confirm()):
+        state = ALAMO.apply(state, M, action)
+    assert state.battle.attack_total == 260
+    state = run(state, T, strong, random.Random(3), DEFEND)
+    assert state.battle.winner == M
+    assert state.battle.difference < sum(pay_value(M, c) for c in mex)  # he cannot keep them all
 
 
 def test_strong_pays_a_small_bombardment_from_the_hand() -> None:

@@ -1,0 +1,117 @@
+"""El Álamo's panel: the simple plans newcomers and stubborn players use, that every level is
+measured against (``bench/strength.py --against panel:NAME``).
+
+Each plan has one idea for one side and plays ``strong`` for everything else (the other side,
+bombardments, payments, trimming the hand, the survivors kept, the solitaire):
+
+- ``defend-all`` (Texan): the newcomer who throws everything at every attack: he defends with
+  as many cards as the limits allow (the strongest such defence).
+- ``never-defend`` (Texan): the hoarder who saves his cards "for the walls" and lets every
+  attack through, paying the difference instead.
+- ``attack-most`` (Mexican): the assault-every-turn general: whenever he can, he attacks with
+  as many cards as the limits allow (the strongest such attack).
+- ``attack-least`` (Mexican): the skirmisher who attacks whenever allowed with the fewest
+  cards (the strongest of those).
+- ``wait-biggest`` (Mexican): the patient general who declines until his hand is full (7 cards
+  or more), then attacks with his strongest attack.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
+
+from engine.alamo.actions import AddCard, Confirm, Decline, RemoveCard
+from engine.alamo.ai import strong
+from engine.alamo.data import HAND_LIMIT, MEXICANS, TEXANS
+from engine.alamo.state import ATTACK, DEFEND, TWO_PLAYER, AlamoState
+from engine.alamo.tally import battle_total, can_attack_with, limit_problems
+from engine.core import Seat
+
+Hand = tuple[int, ...]
+Chooser = Callable[[AlamoState], Hand | None]
+
+
+def _battle_hands(seat: Seat, hand: Hand) -> list[tuple[Hand, int]]:
+    """Every legal attack or defence from ``hand`` (at most 2⁸ subsets), with its total."""
+    out = []
+    cards = sorted(hand)
+    for k in range(len(cards) + 1):
+        for combo in combinations(cards, k):
+            if limit_problems(seat, combo) or (seat == MEXICANS and not can_attack_with(combo)):
+                continue
+            out.append((combo, battle_total(seat, combo)))
+    return out
+
+
+def _most_cards(seat: Seat, hand: Hand) -> Hand | None:
+    """The legal battle hand with the most cards, then the highest total."""
+    options = _battle_hands(seat, hand)
+    if not options:
+        return None
+    return max(options, key=lambda o: (len(o[0]), o[1], o[0]))[0]
+
+
+def _strongest(seat: Seat, hand: Hand) -> Hand | None:
+    options = _battle_hands(seat, hand)
+    if not options:
+        return None
+    return max(options, key=lambda o: (o[1], -len(o[0]), o[0]))[0]
+
+
+def _step(view: AlamoState, target: Hand | None) -> Any:
+    """The next toggle from the selection in progress to ``target`` (None: decline)."""
+    aim = () if target is None else target
+    for c in view.selection:
+        if c not in aim:
+            return RemoveCard(c)
+    for c in aim:
+        if c not in view.selection:
+            return AddCard(c)
+    return Decline() if target is None else Confirm()
+
+
+def _plan(side: Seat, phase: str, choose: Chooser):
+    """A bot that builds ``choose(view)`` in ``phase`` as ``side`` and plays strong otherwise."""
+
+    def bot(view: AlamoState, seat: Seat, rng: random.Random) -> Any:
+        if view.mode == TWO_PLAYER and seat == side and view.phase == phase:
+            return _step(view, choose(view))
+        return strong(view, seat, rng)
+
+    return bot
+
+
+def _defend_all(view: AlamoState) -> Hand:
+    return _most_cards(TEXANS, view.sides[TEXANS].hand) or ()
+
+
+def _never_defend(view: AlamoState) -> Hand:
+    return ()
+
+
+def _attack_most(view: AlamoState) -> Hand | None:
+    return _most_cards(MEXICANS, view.sides[MEXICANS].hand)
+
+
+def _attack_least(view: AlamoState) -> Hand | None:
+    options = _battle_hands(MEXICANS, view.sides[MEXICANS].hand)
+    if not options:
+        return None
+    return min(options, key=lambda o: (len(o[0]), -o[1], o[0]))[0]
+
+
+def _wait_biggest(view: AlamoState) -> Hand | None:
+    hand = view.sides[MEXICANS].hand
+    return _strongest(MEXICANS, hand) if len(hand) >= HAND_LIMIT else None
+
+
+PANEL = {
+    "defend-all": _plan(TEXANS, DEFEND, _defend_all),
+    "never-defend": _plan(TEXANS, DEFEND, _never_defend),
+    "attack-most": _plan(MEXICANS, ATTACK, _attack_most),
+    "attack-least": _plan(MEXICANS, ATTACK, _attack_least),
+    "wait-biggest": _plan(MEXICANS, ATTACK, _wait_biggest),
+}
