@@ -36,7 +36,7 @@ def highest_elo(view: MatesState, seat: Seat, rng: random.Random) -> Any:
     return strong(view, seat, rng)
 
 
-def _piece_plan(reach: Callable[[Any], tuple[int, ...]]) -> Callable:
+def _piece_plan(reach: Callable[[Placement], tuple[int, ...]]) -> Callable:
     """A bot announcing, whenever a piece is asked for, the first piece of its card with the
     highest ``reach`` (a placement of the piece on its own card); otherwise strong."""
 
