@@ -62,6 +62,8 @@ SUITE = [
     ("metauro", "strong", "easy", None, 40),
     ("zama", "strong", "easy", None, 40),
     ("ataque", "strong", "teg", 4, 40),
+    ("gallic", "strong", "panel:exchange-all", None, 40),
+    ("mates", "strong", "panel:highest-elo", 2, 40),
     ("gallic", "expert", "strong", None, 40),
     ("alamo", "expert", "strong", None, 40),
     ("alamo-solitaire", "expert", None, None, 100),

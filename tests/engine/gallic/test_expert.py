@@ -168,3 +168,22 @@ def test_expert_games_end_with_legal_moves() -> None:
             state = GALLIC.apply(state, seat, action)
     assert GALLIC.outcome(state) is not None
     assert isinstance(state.sides[ROME], Side)
+
+
+def test_sees_how_many_cards_the_other_side_exchanged_never_which() -> None:
+    # House rule: the exchanged cards lie face down; the other player learns only how many.
+    state = GALLIC.new({}, 21)
+    state = GALLIC.apply(state, ROME, Discard(tuple(sorted(state.sides[ROME].hand)[:2])))
+    # The twin put down two other cards (two of its deck), the rest unchanged.
+    side = state.sides[ROME]
+    swapped = attrs.evolve(side, exchanged=side.deck[:2], deck=side.exchanged + side.deck[2:])
+    twin = attrs.evolve(state, sides=(swapped, state.sides[GAULS]))
+    assert twin != state
+    views = [GALLIC.view(s, GAULS) for s in (state, twin)]
+    assert views[0] == views[1]
+    assert views[0].sides[ROME].exchanged == (HIDDEN, HIDDEN)
+    # The worlds the expert searches deal Rome's two face-down cards from the unseen ones
+    # alike, and so does its choice.
+    worlds = [determinize(v, GAULS, random.Random(1)).sides[ROME].exchanged for v in views]
+    assert worlds[0] == worlds[1] and len(worlds[0]) == 2
+    assert expert(views[0], GAULS, random.Random(5)) == expert(views[1], GAULS, random.Random(5))
