@@ -255,12 +255,12 @@ def app_main(argv: list[str] | None = None) -> int:
     from saves.store import SaveStore
     from tui import language
     from tui.app import BatallasApp
-    from tui.cli import build_parser
+    from tui.arguments import app_parser
 
     argv = sys.argv[1:] if argv is None else list(argv)
     # --lang, else the browser's language (LANGUAGE, set by the server): a tab remembers nothing.
     language.start(argv, remembers=False)
-    args = build_parser().parse_args(argv)
+    args = app_parser().parse_args(argv)
     app = BatallasApp(
         SaveStore(saves_dir(args.saves_dir)), theme=args.theme, letters=args.letters, hosted=True
     )
@@ -468,7 +468,7 @@ def run(args: argparse.Namespace) -> int:
         # Checked here: a bad theme in the spawned app would only show "Session ended" in the tab.
         themes = App().available_themes
         if theme not in themes:
-            from tui.cli import unknown_theme
+            from tui.arguments import unknown_theme
 
             print(unknown_theme(theme, themes), file=sys.stderr)
             return 2

@@ -14,13 +14,12 @@ from pathlib import Path
 from engine import registry
 from engine.i18n import N_, _
 from saves.paths import folder_problem, same_person, title_problem, visible
+from tui.arguments import seed_number, typed_text
 
 SEAT_HELP = N_("a person's name or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
 
 
 def add_parser(subparsers) -> None:
-    from tui.cli import seed_number, typed_text
-
     person = typed_text(_("A player name"))
     table = subparsers.add_parser("table", help=_("shared tables: one game, several terminals"))
     where = argparse.ArgumentParser(add_help=False)

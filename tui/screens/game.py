@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import attrs
+from rich.text import Text
 from textual import work
 from textual.actions import parse
 from textual.app import ComposeResult
@@ -51,10 +52,14 @@ from saves.tables import (
     watching_text,
 )
 from tui import terminal
-from tui.screens.dialogs import ConflictDialog, Deliberate, Said, say
+from tui.match import campaign_step
+from tui.messages import NextCampaignGame, OpenGame, OpenRules, ResumeGame
+from tui.screens.dialogs import ConfirmDialog, ConflictDialog, Deliberate, PromptDialog, Said, say
+from tui.screens.log_view import LogScreen
 from tui.sides import side_wins
 from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.footer import KeysFooter
+from tui.widgets.log import EventLog
 from tui.widgets.status import StatusBar, Thinking
 
 MAX_BOT_RETRIES = 3
@@ -664,15 +669,11 @@ class GameScreen(Screen):
     # --- the log ---------------------------------------------------------------------------
     def log_lines(self) -> list[str]:
         """The log lines of the view on screen (the same the log under the board shows)."""
-        from tui.widgets.log import EventLog
-
         logs = self.query(EventLog)
         return list(logs.first().shown) if logs else []
 
     def log_length(self) -> int:
         """How many log lines are shown, without copying them (asked after every move)."""
-        from tui.widgets.log import EventLog
-
         logs = self.query(EventLog)
         return len(logs.first().shown) if logs else 0
 
@@ -699,10 +700,6 @@ class GameScreen(Screen):
         self.call_after_refresh(self._show_summary, start)
 
     def _show_summary(self, start: int) -> None:
-        from rich.text import Text
-
-        from tui.widgets.log import EventLog
-
         new = self.log_lines()[start:]
         logs = self.query(EventLog)
         if not new or (logs and len(new) <= logs.first().size.height):
@@ -733,8 +730,6 @@ class GameScreen(Screen):
         return title, self.log_lines(), self.since_last_move(self.viewer)
 
     def action_log(self) -> None:
-        from tui.screens.log_view import LogScreen
-
         self.app.push_screen(LogScreen(*self.log_contents(), source=self.log_contents))
 
     def action_keys(self) -> None:
@@ -790,7 +785,7 @@ class GameScreen(Screen):
         gone, and the player is told (a move that met the conflict looked made)."""
         dropped = self.session.moves_not_saved
         self.session.close()
-        self.app.resume(self.session.name, takeover=True)
+        self.post_message(ResumeGame(self.session.name, takeover=True))
         if dropped:
             self.app.notify(
                 ngettext(
@@ -954,19 +949,17 @@ class GameScreen(Screen):
             now = self.game.outcome(self.session.state) or outcome
             headline, details = self.result_text(now)
             again = self.campaign_step() if step is not None else None
-            return headline, details, again.line if again is not None else None
+            return headline, details, Content(again.line) if again is not None else None
 
-        line, has_next = (step.line, step.has_next) if step else (None, False)
+        line, has_next = (Content(step.line), step.has_next) if step else (None, False)
         result = ResultScreen(headline, details, line, has_next, retell=retell)
         self.app.push_screen(result, chosen)
 
     def campaign_step(self):
-        """The campaign whose latest game this is (``tui/screens/series.py``), if any."""
+        """The campaign whose latest game this is (``tui/match.py``), if any."""
         if not isinstance(self.session, Session):
             return None
-        from tui.screens.series import campaign_step
-
-        return campaign_step(self.app, self.session.name)
+        return campaign_step(self.app.store, self.session.name)
 
     def new_game_same_setup(self) -> None:
         """A new game like this one; in a campaign, the campaign's next game."""
@@ -979,15 +972,13 @@ class GameScreen(Screen):
             return
         step = self.campaign_step()
         if step is not None and step.has_next:
-            from tui.screens.series import continue_campaign
-
-            continue_campaign(self.app, step.name)
+            self.post_message(NextCampaignGame(step.name))
             return
         record = self.session.record
         session = Session.new(
             self.game, self.app.store, record.seats, record.config, players=record.players
         )
-        self.app.open_session(session)
+        self.post_message(OpenGame(session))
 
     # --- commands ------------------------------------------------------------------------------
     def action_skip_bots(self) -> None:
@@ -1006,9 +997,7 @@ class GameScreen(Screen):
         )
 
     def action_rules(self) -> None:
-        from tui.screens.rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.game))
+        self.post_message(OpenRules(self.game))
 
     def action_menu(self) -> None:
         """Back to the menu, saying truthfully whether the game is saved."""
@@ -1024,7 +1013,6 @@ class GameScreen(Screen):
             )
             self.app.pop_screen()
             return
-        from tui.screens.dialogs import ConfirmDialog
 
         def answer(leave: bool | None) -> None:
             if leave:
@@ -1054,8 +1042,6 @@ class GameScreen(Screen):
         return True
 
     def action_save_as(self) -> None:
-        from tui.screens.dialogs import PromptDialog
-
         def done(title: str | None) -> None:
             if not title:
                 return
