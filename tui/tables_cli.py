@@ -2,6 +2,8 @@
 terminal, and anyone may watch.
 
 Kept apart from ``tui/cli.py``, which only registers the subparser and hands ``table`` here.
+Like it, each command imports what it needs inside its function (start-up time: `batallas
+table list` never loads Textual and the app).
 """
 
 from __future__ import annotations
