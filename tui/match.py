@@ -20,6 +20,7 @@ from saves.campaigns import campaigns_of
 from saves.paths import visible
 from saves.record import level_name, says_level
 from saves.session import Session
+from saves.store import SaveError
 from saves.tables import TableSession, TableWatch, bot_seed
 from tui.campaign_words import score_text
 from tui.crash import log_crash
@@ -97,6 +98,7 @@ class Match:
         # seat -> (actions, log lines) just after that seat's last move, for "since then"
         self.last_move: dict[int, tuple[int, int]] = {}
         self.summarized = -1  # the action count whose summary was shown
+        self.poll_error: str | None = None  # the last table read problem, said once
 
     # --- seats --------------------------------------------------------------------------------
     @property
@@ -224,6 +226,18 @@ class Match:
         """Someone elsewhere moved: bots thinking about an older position are forgotten."""
         version = len(self.session.record.actions)
         self.thinking = {s: v for s, v in self.thinking.items() if v == version}
+
+    def table_news(self) -> tuple[bool, str | None]:
+        """At a shared table: whether someone elsewhere (or their client's bot) moved, and a
+        problem reading the table when it is new (each is said once, not at every look)."""
+        try:
+            moved = self.session.refresh()
+        except SaveError as err:
+            new = err.reason if err.reason != self.poll_error else None
+            self.poll_error = err.reason
+            return False, new
+        self.poll_error = None
+        return moved, None
 
     # --- moves made -----------------------------------------------------------------------
     def moved(self, seat: int, bot: bool, log_length: int) -> None:

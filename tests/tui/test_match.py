@@ -13,6 +13,7 @@ from engine.gallic.rules import GALLIC
 from saves.record import SeatInfo
 from saves.session import Session
 from saves.store import SaveConflict, SaveStore
+from saves.tables import TableSession, TableStore
 from tui.match import Match
 
 EASY = SeatInfo(kind="bot", name="Easy bot", level="easy")
@@ -129,3 +130,19 @@ def test_the_result_is_told_in_plain_words(store):
 def test_waiting_for_names_nobody_off_a_table(store):
     match = match_of(store, ANA, EASY)
     assert match.waiting_for() == []
+
+
+def test_a_move_at_another_terminal_is_table_news_and_a_read_problem_is_said_once(tmp_path):
+    tables = TableStore(tmp_path / "tables")
+    table = tables.create("gallic", ["alice", "bob"], seed=11)
+    alice = Match(TableSession.join(tables, table.name, "alice"))
+    bob = TableSession.join(tables, table.name, "bob")
+    assert alice.table_news() == (False, None)
+    assert alice.advance().bots == (), "a person elsewhere is nobody's bot here"
+    bob.apply(1, GALLIC.legal_actions(bob.state, 1)[0], wait=0)
+    assert alice.table_news() == (True, None)
+    assert alice.table_news() == (False, None), "told once"
+    (tmp_path / "tables" / f"{table.name}.json").write_text("{torn")
+    moved, problem = alice.table_news()
+    assert not moved and problem
+    assert alice.table_news() == (False, None), "the same problem is said once"

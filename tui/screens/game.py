@@ -97,7 +97,6 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
         self.game = session.game
         self.match = Match(session)  # whose move, bots, hand-overs: this screen draws them
         self.handing_over = False
-        self._poll_error: str | None = None  # the last table read problem, said once
         self._said_storage: str | None = None  # the last save problem, said once
         self._conflict_open = False
         # Each seat's own cursor, marks and selection while another seat's view is on screen.

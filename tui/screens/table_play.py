@@ -41,8 +41,8 @@ class TableWritten(Message):
 
 class TablePlay:
     """What a game screen does at a shared table (``session`` a ``TableSession`` or a
-    ``TableWatch``); the screen sets ``table_wait``, ``table_wait_bot``, ``_poll_error``,
-    ``watchers`` and ``_watchers_counted`` up."""
+    ``TableWatch``); the screen sets ``table_wait``, ``table_wait_bot``, ``watchers`` and
+    ``_watchers_counted`` up."""
 
     def waiting_text(self) -> str:
         """At a table: the lock a move waits for, or, when only people at other terminals can
@@ -99,18 +99,13 @@ class TablePlay:
         move waits for the table: its worker has the session until it is written."""
         if self.table_wait is not None:
             return
-        try:
-            moved = self.session.refresh()
-        except SaveError as err:
-            if self._poll_error != err.reason:
-                self.notify(
-                    _("Cannot read the table: {reason}").format(reason=err.reason),
-                    severity="error",
-                    markup=False,
-                )
-            self._poll_error = err.reason
-            return
-        self._poll_error = None
+        moved, problem = self.match.table_news()
+        if problem is not None:
+            self.notify(
+                _("Cannot read the table: {reason}").format(reason=problem),
+                severity="error",
+                markup=False,
+            )
         if moved:
             self.table_moved()
         if time.monotonic() - self._watchers_counted >= WATCHERS_POLL:
