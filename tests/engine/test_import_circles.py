@@ -260,6 +260,19 @@ def test_screens_and_widgets_never_import_the_app_or_the_cli() -> None:
     assert {name: found for name, found in wrong.items() if found} == {}
 
 
+def test_screens_never_import_the_screens_the_app_opens_on_request() -> None:
+    """The menu, the campaigns, a campaign's history, the records, the live tables and the
+    rules are opened by the app when a screen posts the message asking for them."""
+    opened = {f"tui.screens.{m}" for m in ("menu", "campaigns", "series", "records", "watch")}
+    opened.add("tui.screens.rules")
+    wrong = {
+        name: sorted(imported & opened)
+        for name, (_path, imported) in APP.items()
+        if name.startswith("tui.screens")
+    }
+    assert {name: found for name, found in wrong.items() if found} == {}
+
+
 def test_widgets_never_import_screens() -> None:
     wrong = {
         name: sorted(m for m in imported if m.startswith("tui.screens"))
