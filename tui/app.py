@@ -8,26 +8,37 @@ from functools import partial
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
+from textual.drivers.linux_driver import LinuxDriver
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
-from engine import i18n
+from engine import i18n, registry
 from engine.i18n import N_, _, ngettext, number
+from saves.campaigns import CampaignMoved, campaigns_of
 from saves.locks import HeldElsewhere
 from saves.record import SaveError
 from saves.replay import ReplaySession
 from saves.session import Session, keep_unsaved_moves
 from saves.store import SaveStore
-from saves.tables import TableStore
-from tui import language, terminal, textual_i18n
+from saves.tables import TableSession, TableStore, tables_dir
+from tui import language, messages, terminal, textual_i18n
 from tui.crash import log_crash
 from tui.hosting import HostedGuards
+from tui.screens.campaigns import CampaignsScreen
+from tui.screens.dialogs import ConfirmDialog
 from tui.screens.game import STYLES, GameScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.records import RecordsScreen
 from tui.screens.registry import screen_for
 from tui.screens.replay import replay_screen
+from tui.screens.rules import RulesScreen
+from tui.screens.series import SeriesScreen, SeriesSetupScreen, notify_plain
+from tui.screens.setup import GamePicker, SetupScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tui.screens.watch import WatchScreen
 
 
 class BatallasApp(HostedGuards, App):
@@ -59,8 +70,6 @@ class BatallasApp(HostedGuards, App):
         super().__init__()
         self.player = player  # who is at this terminal, when known: the menu lists their tables
         if tables is None and player is not None:
-            from saves.tables import tables_dir
-
             tables = TableStore(tables_dir())
         self.tables = tables
         self.letters = letters  # chess pieces as K Q R B N P instead of ♔ ♕ ♖ ♗ ♘ ♙
@@ -74,8 +83,6 @@ class BatallasApp(HostedGuards, App):
     def get_driver_class(self):
         """Textual's own driver, except on a Linux terminal: there, one that notices the
         terminal going away (``tui/terminal.py``)."""
-        from textual.drivers.linux_driver import LinuxDriver
-
         driver = super().get_driver_class()
         return terminal.GuardedDriver if driver is LinuxDriver else driver
 
@@ -207,7 +214,6 @@ class BatallasApp(HostedGuards, App):
         if not problems:
             self.exit()
             return
-        from tui.screens.dialogs import ConfirmDialog
 
         def answer(leave: bool | None) -> None:
             if leave:
@@ -231,9 +237,6 @@ class BatallasApp(HostedGuards, App):
 
     def open_table(self, name: str) -> None:
         """Sit down at a shared table as ``self.player``."""
-        from saves.store import SaveError
-        from saves.tables import TableSession
-
         try:
             session = TableSession.join(self.tables, name, self.player)
         except SaveError as err:
@@ -251,7 +254,6 @@ class BatallasApp(HostedGuards, App):
         try:
             session = Session.load(self.store, name, player=self.player, takeover=takeover)
         except HeldElsewhere as held:
-            from tui.screens.dialogs import ConfirmDialog
 
             def answer(yes: bool | None) -> None:
                 if yes:
@@ -277,23 +279,108 @@ class BatallasApp(HostedGuards, App):
             return
         self.open_session(session)
 
+    def continue_campaign(self, name: str, again: bool = True) -> None:
+        """Resume the campaign's unfinished game, else start its next one; a campaign that is
+        over opens its history. Says why when none of that can be done."""
+        campaigns = campaigns_of(self.store)
+        try:
+            campaign = campaigns.load(name)
+        except SaveError as err:
+            said = _("Cannot open the campaign {name}: {reason}")
+            notify_plain(self, said.format(name=name, reason=err.reason))
+            return
+        status = campaigns.status(campaign)
+        if status.current is not None:
+            self.resume(status.current)
+            return
+        if not status.ready:
+            self.push_screen(SeriesScreen(name))
+            return
+        try:
+            session = campaigns.start_next(name, len(campaign.played), player=self.player)
+        except CampaignMoved as err:
+            if again:  # another session started it: play that one
+                self.continue_campaign(name, again=False)
+            else:
+                notify_plain(self, err.reason)
+            return
+        except SaveError as err:
+            said = _("Cannot go on with {title}: {reason}")
+            notify_plain(self, said.format(title=campaign.title, reason=err.reason))
+            return
+        self.open_session(session)
+
+    def pick_game_then(self, what: str) -> None:
+        """Ask which game (unless there is only one), then open its setup or its rules."""
+
+        def go(game_id: str | None) -> None:
+            if game_id is None:
+                return
+            game = registry.get(game_id)
+            self.push_screen(SetupScreen(game) if what == "new" else RulesScreen(game))
+
+        if len(registry.GAMES) == 1:
+            go(next(iter(registry.GAMES)))
+        else:
+            prompt = N_("New game") if what == "new" else N_("Rules of…")
+            self.push_screen(GamePicker(prompt), go)
+
+    # --- where the screens ask to go (``tui/messages.py``) ------------------------------------
+    def on_open_game(self, message: messages.OpenGame) -> None:
+        self.open_session(message.session)
+
+    def on_resume_game(self, message: messages.ResumeGame) -> None:
+        self.resume(message.name, takeover=message.takeover)
+
+    def on_open_table(self, message: messages.OpenTable) -> None:
+        self.open_table(message.name)
+
+    def on_open_replay(self, message: messages.OpenReplay) -> None:
+        self.open_replay(message.session)
+
+    def on_next_campaign_game(self, message: messages.NextCampaignGame) -> None:
+        self.continue_campaign(message.name)
+
+    def on_open_campaign_history(self, message: messages.OpenCampaignHistory) -> None:
+        self.push_screen(SeriesScreen(message.name))
+
+    def on_new_campaign(self) -> None:
+        self.push_screen(SeriesSetupScreen())
+
+    def on_open_campaigns(self) -> None:
+        self.push_screen(CampaignsScreen())
+
+    def on_open_records(self) -> None:
+        self.push_screen(RecordsScreen())
+
+    def on_open_watch(self) -> None:
+        self.push_screen(WatchScreen())
+
+    def on_new_game(self, message: messages.NewGame) -> None:
+        if message.game is None:
+            self.pick_game_then("new")
+        else:
+            self.push_screen(SetupScreen(message.game))
+
+    def on_open_rules(self, message: messages.OpenRules) -> None:
+        if message.game is None:
+            self.pick_game_then("rules")
+        else:
+            self.push_screen(RulesScreen(message.game))
+
     def get_key_display(self, binding: Binding) -> str:
         """A key as the footer and the key panel name it, in the player's language."""
         return textual_i18n.key_display(super().get_key_display(binding))
 
     # --- the command palette --------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        from tui.screens.campaigns import CampaignsScreen
-        from tui.screens.rules import RulesScreen
-        from tui.screens.setup import pick_game_then
-
         yield SystemCommand(
-            _("New game"), _("Set up a new game"), lambda: pick_game_then(self, "new")
+            _("New game"), _("Set up a new game"), lambda: self.pick_game_then("new")
         )
         yield SystemCommand(
             _("Load"),
             _("Open the campaigns (saved games)"),
-            lambda: self.push_screen(CampaignsScreen()),
+            self.on_open_campaigns,
         )
         if isinstance(screen, GameScreen):
             yield SystemCommand(
@@ -306,7 +393,7 @@ class BatallasApp(HostedGuards, App):
             )
         else:
             yield SystemCommand(
-                _("Rules"), _("Read a game's rules"), lambda: pick_game_then(self, "rules")
+                _("Rules"), _("Read a game's rules"), lambda: self.pick_game_then("rules")
             )
         yield SystemCommand(
             _("Language"),
@@ -320,17 +407,12 @@ class BatallasApp(HostedGuards, App):
 
     def action_command_palette(self) -> None:
         """Textual's palette, its search prompt in the current language."""
-        from textual.command import CommandPalette
-
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(
                 CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
             )
 
     def search_themes(self) -> None:
-        from textual.command import CommandPalette
-        from textual.theme import ThemeProvider
-
         self.push_screen(
             CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
         )

@@ -6,6 +6,10 @@ printed with their control characters escaped (``saves.paths.visible``).
 
 The language is chosen (``tui.language``) before the arguments are parsed, so that ``--help``
 and argparse's own words (``usage:``, its errors) already speak it.
+
+The one module whose imports sit inside functions: each subcommand imports what it needs
+when it runs, so that `batallas --help` or `batallas saves` never loads Textual and the app
+(``tests/engine/test_import_circles.py`` allows it here and in ``tui/tables_cli.py`` only).
 """
 
 from __future__ import annotations
@@ -17,155 +21,18 @@ from pathlib import Path
 
 from engine import registry
 from engine.i18n import N_, _, ngettext, number
-from saves.paths import folder_problem, own_folders, title_problem, unprintable_problem, visible
-from tui import __version__, language
+from saves.paths import folder_problem, own_folders, title_problem, visible
+from tui import language
+from tui.arguments import SEAT_HELP, app_parser, parse_seat, seed_number, typed_text, unknown_theme
+from tui.deck_file import read_deck
 
-SEAT_HELP = N_("human, human:NAME, or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
-MAX_DECK_BYTES = 16 * 1024 * 1024  # the 106 shipped cards take 40 kB
 DECK_REFUSED = N_("Cannot write the deck to {path}: {reason}.")
 RECORD_REFUSED = N_("Cannot write the record to {path}: {reason}.")
-
-# argparse's own words as Python 3.11 writes them, for our catalogs: argparse looks each up
-# by calling the ``_`` and ``ngettext`` of its module, which ``speak_argparse`` points at ours.
-ARGPARSE_WORDS = (
-    N_("usage: "),
-    N_("positional arguments"),
-    N_("options"),
-    N_("show this help message and exit"),
-    N_("show program's version number and exit"),
-    N_("%(prog)s: error: %(message)s\n"),
-    N_("argument %(argument_name)s: %(message)s"),
-    N_("the following arguments are required: %s"),
-    N_("one of the arguments %s is required"),
-    N_("unrecognized arguments: %s"),
-    N_("invalid choice: %(value)r (choose from %(choices)s)"),
-    N_("invalid %(type)s value: %(value)r"),
-    N_("expected one argument"),
-    N_("expected at most one argument"),
-    N_("expected at least one argument"),
-    N_("ambiguous option: %(option)s could match %(matches)s"),
-    N_("unexpected option string: %s"),
-    N_("not allowed with argument %s"),
-    N_("ignored explicit argument %r"),
-    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
-    N_("can't open '%(filename)s': %(error)s"),
-    N_("subcommands"),
-)
-
-
-def speak_argparse() -> None:
-    """Make argparse's own words (``usage:``, its errors) come from our catalog.
-
-    argparse calls ``gettext.gettext`` (bound in its module as ``_``), which reads the
-    language from the environment and the default gettext domain: it would never follow
-    ``--lang`` or the choice made in the app. Its two names are pointed at ours instead, which
-    follow the language installed at the moment the text is made."""
-    from engine import i18n
-
-    argparse._ = i18n._
-    argparse.ngettext = i18n.ngettext
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse, except that its error line (which quotes the arguments it could not use) shows
-    control characters escaped. Subparsers are made of the same class."""
-
-    def error(self, message: str):
-        super().error(visible(message))
-
-
-def typed_text(what: str, problem_of=unprintable_problem):
-    """An argparse type for a name or title someone types: control and invisible formatting
-    characters are refused with one sentence (``what`` names the field: "A title"); a title
-    (``problem_of=title_problem``) is also refused past ``MAX_TITLE`` columns."""
-
-    def check(text: str) -> str:
-        problem = problem_of(text, what)
-        if problem:
-            raise argparse.ArgumentTypeError(problem)
-        return text
-
-    return check
-
-
-def seed_number(text: str) -> int:
-    """An argparse type for ``--seed``: a whole number the game's RNG keeps whole (saves and
-    tables refuse any other when they are read)."""
-    from saves.record import MAX_SEED
-
-    try:
-        seed = int(text)
-    except ValueError:
-        seed = -1
-    if not 0 <= seed <= MAX_SEED:
-        raise argparse.ArgumentTypeError(
-            _("a seed is a whole number from 0 to {most}, not {given}").format(
-                most=MAX_SEED, given=repr(text[:40])
-            )
-        )
-    return seed
-
-
-def parse_seat(text: str):
-    """Turn `human`, `human:Ana` or `bot:strong` into a SeatInfo."""
-    from saves.record import SeatInfo, level_key
-
-    kind, _sep, rest = text.partition(":")
-    if kind == "human":
-        return SeatInfo(kind="human", name=typed_text(_("A player name"))(rest or ""))
-    if kind == "bot":
-        return SeatInfo(kind="bot", name="", level=level_key(rest) if rest else "strong")
-    raise argparse.ArgumentTypeError(
-        _("seat must be {choices}, not {given}").format(choices=_(SEAT_HELP), given=repr(text))
-    )
-
-
-def lang_help() -> str:
-    return _(
-        "the language: en (English), es (Español), it (Italiano); default: the one last "
-        "chosen in the app, else $LANGUAGE, $LC_ALL, $LC_MESSAGES or $LANG, else English"
-    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line, in the language installed now."""
-    speak_argparse()
-    parser = Parser(
-        prog="batallas",
-        description=_("Five historical war games from old print-and-play rule sheets."),
-    )
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=f"batallas {__version__}",
-        help=_("show program's version number and exit"),
-    )
-    parser.add_argument("--lang", choices=sorted(language.LANGUAGES), help=lang_help())
-    parser.add_argument(
-        "--saves-dir",
-        help=_(
-            "where saves live (default: $BATALLAS_HOME/saves or the platform's user data folder)"
-        ),
-    )
-    parser.add_argument("--theme", help=_("Textual theme, e.g. textual-dark, ansi-dark, nord"))
-    parser.add_argument("--no-mouse", action="store_true", help=_("do not capture the mouse"))
-    parser.add_argument(
-        "--no-animations", action="store_true", help=_("no animations (for slow links)")
-    )
-    parser.add_argument(
-        "--hosted",
-        action="store_true",
-        help=_("for an SSH ForceCommand: per-player saves, no file options (docs/hosting.md)"),
-    )
-    parser.add_argument(
-        "--player",
-        help=_("with --hosted: the player's name (default: $BATALLAS_PLAYER, else the login name)"),
-    )
-    parser.add_argument(
-        "--letters",
-        action="store_true",
-        help=_("draw chess pieces as letters (for fonts without chess glyphs)"),
-    )
+    parser = app_parser()
     sub = parser.add_subparsers(dest="command")
     games = sorted(registry.GAMES)
 
@@ -287,46 +154,6 @@ def mates_deck(pgn: str, output: str, saves: str | None = None) -> int:
     return 0
 
 
-def read_deck(game, filename: str):
-    """A deck file as config, or a sentence saying why it cannot be used.
-
-    Only a regular file of bounded size is read (not a pipe or a device that never ends).
-    """
-    if not hasattr(game, "load_deck"):
-        return None, _("{game} does not use a deck file.").format(game=game.name)
-    shown = visible(filename)
-    try:
-        path = Path(filename)
-        if not path.is_file():
-            if path.is_dir():
-                return None, _("Cannot read {path}: it is a folder.").format(path=shown)
-            if path.exists():
-                return None, _("Cannot read {path}: not a regular file.").format(path=shown)
-            return None, _("Cannot read {path}: no such file.").format(path=shown)
-        with path.open("rb") as f:
-            data = f.read(MAX_DECK_BYTES + 1)
-    except OSError as err:
-        return None, _("Cannot read {path}: {reason}.").format(
-            path=shown, reason=err.strerror or err
-        )
-    if len(data) > MAX_DECK_BYTES:
-        return None, _("{path} is not a usable deck: larger than {size} MB.").format(
-            path=shown, size=number(MAX_DECK_BYTES >> 20)
-        )
-    try:
-        return game.load_deck(data.decode("utf-8")), None
-    except UnicodeDecodeError:
-        return None, _("{path} is not a usable deck: not UTF-8 text.").format(path=shown)
-    except RecursionError:
-        return None, _("{path} is not a usable deck: its lists are nested too deeply.").format(
-            path=shown
-        )
-    except ValueError as err:
-        return None, _("{path} is not a usable deck: {reason}").format(
-            path=shown, reason=visible(str(err))
-        )
-
-
 def hosted_asked(argv: list[str]) -> bool:
     """Whether ``--hosted`` is among the options (looked for before argparse runs)."""
     return "--hosted" in (argv[: argv.index("--")] if "--" in argv else argv)
@@ -434,12 +261,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     app.run(mouse=not args.no_mouse)
     return app.return_code or 0
-
-
-def unknown_theme(theme: str, themes) -> str:
-    return _("Unknown theme {theme}; try one of: {themes}").format(
-        theme=repr(visible(theme)), themes=", ".join(sorted(themes))
-    )
 
 
 def _new_game_starter(args):

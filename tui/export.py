@@ -27,6 +27,7 @@ from saves.paths import visible
 from saves.record import SaveRecord
 from saves.replay import ReplaySession
 from tui.language import when
+from tui.screens.replay import replay_screen
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#~])")
 
@@ -87,8 +88,6 @@ def bullet(text: str) -> str:
 
 def export_markdown(game: Game, record: SaveRecord) -> str:
     """The record of ``record`` (a game of ``game``) as Markdown text."""
-    from tui.screens.replay import replay_screen
-
     session = ReplaySession(game, record)
     screen = replay_screen(session)
     seat = session.seat

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from engine import i18n
 from engine.i18n import _
+from saves.store import fsync_dir, os_reason, unlink_quietly, write_durably
 
 DOMAIN = "batallas"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -121,8 +122,6 @@ def remember(code: str, player: str | None = None) -> str | None:
     """Keep ``code`` for the next start (other settings in the file are kept); None, or a
     sentence saying why it could not be kept. The file is replaced atomically: a crash
     leaves the old one or the new one, never half of either."""
-    from saves.store import fsync_dir, os_reason, unlink_quietly, write_durably
-
     path = config_path(player)
     settings = read_config(path)
     settings["language"] = code

@@ -10,6 +10,10 @@ or browsers on the server (see HostedGuards).
 Why not `batallas --hosted`: that is made for sshd's ForceCommand, refuses `--saves-dir`
 (one folder per SSH player) and clears TEXTUAL_DRIVER, which is how textual-serve selects
 its web driver. In the browser the environment is the server owner's, not the visitor's.
+
+Imports inside functions are on purpose: ``tui/cli.py`` imports this module for every
+command line (to register `serve`), so the app, Textual, aiohttp and textual-serve are
+imported only when a server or a tab starts.
 """
 
 from __future__ import annotations
@@ -26,7 +30,11 @@ import sys
 from pathlib import Path
 
 from engine.i18n import _, number
-from saves.paths import unprintable_problem
+from saves.paths import saves_dir, unprintable_problem
+from saves.store import SaveStore
+from tui import language
+from tui.arguments import app_parser
+from tui.language import LANGUAGES, code_of
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -120,8 +128,6 @@ def netloc(host: str, port: int) -> str:
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Register `serve`; it also takes the global options, so they may come after `serve`."""
-    from tui.language import LANGUAGES
-
     serve = subparsers.add_parser("serve", help=_("play in a web browser (textual-serve)"))
     serve.add_argument(
         "--host",
@@ -204,8 +210,6 @@ def browser_language(accept_language: str) -> str | None:
     """The first language Batallas speaks in a browser's ``Accept-Language`` header
     (``es-ES,es;q=0.9,en;q=0.8`` → ``es``), by the browser's order of preference; None when
     it names none of them."""
-    from tui.language import code_of
-
     ranked = []
     for position, item in enumerate(accept_language.split(",")[:32]):
         tag, _sep, params = item.strip().partition(";")
@@ -251,16 +255,12 @@ def end_with_server() -> None:
 def app_main(argv: list[str] | None = None) -> int:
     """One browser tab: the menu in hosted mode, with the global options of `batallas`."""
     end_with_server()
-    from saves.paths import saves_dir
-    from saves.store import SaveStore
-    from tui import language
     from tui.app import BatallasApp
-    from tui.cli import build_parser
 
     argv = sys.argv[1:] if argv is None else list(argv)
     # --lang, else the browser's language (LANGUAGE, set by the server): a tab remembers nothing.
     language.start(argv, remembers=False)
-    args = build_parser().parse_args(argv)
+    args = app_parser().parse_args(argv)
     app = BatallasApp(
         SaveStore(saves_dir(args.saves_dir)), theme=args.theme, letters=args.letters, hosted=True
     )
@@ -468,7 +468,7 @@ def run(args: argparse.Namespace) -> int:
         # Checked here: a bad theme in the spawned app would only show "Session ended" in the tab.
         themes = App().available_themes
         if theme not in themes:
-            from tui.cli import unknown_theme
+            from tui.arguments import unknown_theme
 
             print(unknown_theme(theme, themes), file=sys.stderr)
             return 2

@@ -2,6 +2,8 @@
 terminal, and anyone may watch.
 
 Kept apart from ``tui/cli.py``, which only registers the subparser and hands ``table`` here.
+Like it, each command imports what it needs inside its function (start-up time: `batallas
+table list` never loads Textual and the app).
 """
 
 from __future__ import annotations
@@ -14,13 +16,12 @@ from pathlib import Path
 from engine import registry
 from engine.i18n import N_, _
 from saves.paths import folder_problem, same_person, title_problem, visible
+from tui.arguments import seed_number, typed_text
 
 SEAT_HELP = N_("a person's name or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
 
 
 def add_parser(subparsers) -> None:
-    from tui.cli import seed_number, typed_text
-
     person = typed_text(_("A player name"))
     table = subparsers.add_parser("table", help=_("shared tables: one game, several terminals"))
     where = argparse.ArgumentParser(add_help=False)

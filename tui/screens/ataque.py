@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Footer, Input, OptionList, Static, Tabbed
 from textual.widgets.option_list import Option
 
 from engine.ataque import rules
+from engine.ataque import state as ataque_state
 from engine.ataque.actions import Attack, EndPhase, Exchange, MoveIn, Place, Regroup
 from engine.ataque.data import (
     CARD_BONUS,
@@ -795,7 +796,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
     def describe(self, e, view) -> str | None:
         """The log's line for an event of ``view``'s log, worded now from the event's data
         (a save reads in whatever language is spoken): markup, every typed name literal."""
-        from engine.ataque import state as s
+        s = ataque_state
 
         def who(seat: int) -> str:  # a typed name inside a markup line
             return f"{colour_name(seat)} ({literal(self.seats[seat].name)})"

@@ -24,17 +24,12 @@ from engine.words import plural
 from saves.campaigns import BrokenCampaign, Campaign, Status, campaigns_of
 from saves.paths import visible
 from saves.record import BrokenSave
+from saves.replay import ReplaySession
 from saves.store import SaveError
+from tui.campaign_words import last_played_width, score_text, seat_text
 from tui.language import when
+from tui.messages import NewCampaign, NextCampaignGame, OpenCampaignHistory, OpenReplay, ResumeGame
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
-from tui.screens.series import (
-    SeriesScreen,
-    SeriesSetupScreen,
-    continue_campaign,
-    last_played_width,
-    score_text,
-    seat_text,
-)
 from tui.widgets.footer import KeysFooter
 
 
@@ -340,13 +335,10 @@ class CampaignsScreen(Screen):
                 markup=False,
             )
             return
-        self.app.resume(entry.name)
+        self.post_message(ResumeGame(entry.name))
 
     def action_replay(self) -> None:
         """Step through the selected game from its first move (``tui/screens/replay.py``)."""
-        from saves.replay import ReplaySession
-        from tui.screens.replay import replay_screen
-
         entry = self.selected()
         if entry is None:
             return
@@ -376,7 +368,7 @@ class CampaignsScreen(Screen):
                 markup=False,
             )
             return
-        self.app.push_screen(replay_screen(session))
+        self.post_message(OpenReplay(session))
 
     # --- campaigns ---------------------------------------------------------------------------
     def refuse_broken(self, item: BrokenCampaign) -> None:
@@ -396,17 +388,17 @@ class CampaignsScreen(Screen):
         if isinstance(item, BrokenCampaign):
             self.refuse_broken(item)
         elif item is not None:
-            continue_campaign(self.app, item.campaign.name)
+            self.post_message(NextCampaignGame(item.campaign.name))
 
     def action_history(self) -> None:
         item = self.selected_campaign()
         if isinstance(item, BrokenCampaign):
             self.refuse_broken(item)
         elif item is not None:
-            self.app.push_screen(SeriesScreen(item.campaign.name))
+            self.post_message(OpenCampaignHistory(item.campaign.name))
 
     def action_new_campaign(self) -> None:
-        self.app.push_screen(SeriesSetupScreen())
+        self.post_message(NewCampaign())
 
     def rename_campaign(self) -> None:
         item = self.selected_campaign()

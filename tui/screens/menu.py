@@ -23,6 +23,16 @@ from textual.widgets.option_list import Option
 from engine import registry
 from engine.i18n import N_, _, ngettext, number
 from saves.paths import visible
+from saves.tables import turn_text
+from tui.messages import (
+    NewGame,
+    OpenCampaigns,
+    OpenRecords,
+    OpenRules,
+    OpenTable,
+    OpenWatch,
+    ResumeGame,
+)
 from tui.widgets.footer import KeysFooter
 
 BANNER = "⚔  B A T A L L A S  ⚔"
@@ -184,8 +194,6 @@ class MenuScreen(Screen):
 
     def tables_entries(self, compact: bool) -> list:
         """The tables this player sits at, with whose turn it is; "your turn" stands out."""
-        from saves.tables import turn_text
-
         tables, player = self.app.tables, self.app.player
         if not self.knows_player():
             return []
@@ -212,11 +220,9 @@ class MenuScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""
         if choice.startswith("table:"):
-            self.app.open_table(choice.removeprefix("table:"))
+            self.post_message(OpenTable(choice.removeprefix("table:")))
         elif choice.startswith("game:"):
-            from tui.screens.setup import SetupScreen
-
-            self.app.push_screen(SetupScreen(registry.get(choice.removeprefix("game:"))))
+            self.post_message(NewGame(registry.get(choice.removeprefix("game:"))))
         elif choice == "continue":
             self.action_continue()
         elif choice == "load":
@@ -235,32 +241,24 @@ class MenuScreen(Screen):
         if recent is None:
             self.notify(_("No saved game to continue yet."))
             return
-        self.app.resume(recent.name)
+        self.post_message(ResumeGame(recent.name))
 
     def action_load(self) -> None:
-        from tui.screens.campaigns import CampaignsScreen
-
-        self.app.push_screen(CampaignsScreen())
+        self.post_message(OpenCampaigns())
 
     def action_records(self) -> None:
-        from tui.screens.records import RecordsScreen
-
-        self.app.push_screen(RecordsScreen())
+        self.post_message(OpenRecords())
 
     def knows_player(self) -> bool:
         """Hosted, or after `table join`: the app knows who is here and where the tables are."""
         return self.app.tables is not None and bool(self.app.player)
 
     def action_watch(self) -> None:
-        from tui.screens.watch import WatchScreen
-
         if self.knows_player():
-            self.app.push_screen(WatchScreen())
+            self.post_message(OpenWatch())
 
     def action_rules(self) -> None:
-        from tui.screens.setup import pick_game_then
-
-        pick_game_then(self.app, "rules")
+        self.post_message(OpenRules())
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Input
 from engine.i18n import N_, _, number
 from saves.replay import ReplaySession
 from tui.screens.game import GameScreen
+from tui.screens.registry import screen_for
 
 # The game screens' own actions that only change what is looked at, never the game.
 VIEW_ONLY = frozenset({"other_hand", "next_row", "search", "close_box", "filter", "tab"})
@@ -225,6 +226,4 @@ def replay_class(base: type[GameScreen]) -> type[GameScreen]:
 
 def replay_screen(session: ReplaySession) -> GameScreen:
     """The replay screen for a session's game."""
-    from tui.screens.registry import screen_for
-
     return replay_class(type(screen_for(session)))(session)

@@ -7,7 +7,8 @@ from plain text (``visible`` makes control characters harmless), never parsed as
 
 from __future__ import annotations
 
-import attrs
+import importlib.util
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,15 +36,16 @@ from saves.campaigns import (
     LADDER,
     MAX_CUSTOM_GAMES,
     PUNIC,
-    CampaignMoved,
     Status,
     campaigns_of,
     setup_players,
 )
 from saves.paths import MAX_TITLE, title_problem, unprintable_problem, visible
 from saves.record import BOT, HUMAN, SaveError, SeatInfo, level_name
-from tui.crash import log_crash
+from saves.replay import ReplaySession
+from tui.campaign_words import last_played_width, score_text, seat_text
 from tui.language import when
+from tui.messages import NextCampaignGame, OpenGame, OpenReplay, ResumeGame
 from tui.screens.setup import default_bot_level, named_seats, seat_choices, seed_and_start
 from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.footer import KeysFooter
@@ -57,36 +59,10 @@ KIND_OPTIONS = {
 NAME = {"max_length": 24, "compact": True}  # a name field, as in the new-game setup
 
 
-def last_played_width() -> int:
-    """The columns a "last played" time takes in the current language (``tui.language.when``
-    writes day and month as digits: the 28th of December is as wide as any)."""
-    return len(when("2025-12-28T22:58:00Z"))
-
-
 def common_levels() -> tuple[str, ...]:
     """The bot levels every game has: a custom series may mix any games."""
     games = [registry.get(e.id) for e in registry.ENTRIES]
     return tuple(level for level in games[0].bots if all(level in g.bots for g in games))
-
-
-def seat_text(status: Status) -> str:
-    """ "Romans: Ana · Carthaginians: Strong bot (strong)"."""
-    campaign = status.campaign
-    kind = KINDS[campaign.kind]
-    if kind.game_id is None:
-        level = level_name(campaign.options["level"])
-        return _("{name} against {level} bots").format(name=campaign.seats[0].name, level=level)
-    labels = registry.get(kind.game_id).seat_labels(kind.players)
-    return " · ".join(
-        f"{label}: {seat.label()}" for label, seat in zip(labels, campaign.seats, strict=True)
-    )
-
-
-def score_text(status: Status) -> str:
-    """The score and what comes next, or how it ended."""
-    if status.standing.over:
-        return status.standing.verdict
-    return _("{score} · next: {next}").format(score=status.standing.score, next=status.next_text)
 
 
 def players_text(count: int) -> str:
@@ -94,69 +70,9 @@ def players_text(count: int) -> str:
     return ngettext("{n} player", "{n} players", count).format(n=number(count))
 
 
-def notify_plain(app, message: str, severity: str = "error") -> None:
-    app.notify(visible(message), severity=severity, timeout=8, markup=False)
-
-
-def continue_campaign(app, name: str, again: bool = True) -> None:
-    """Resume the campaign's unfinished game, else start its next one; a campaign that is
-    over opens its history. Says why when none of that can be done."""
-    campaigns = campaigns_of(app.store)
-    try:
-        campaign = campaigns.load(name)
-    except SaveError as err:
-        notify_plain(
-            app, _("Cannot open the campaign {name}: {reason}").format(name=name, reason=err.reason)
-        )
-        return
-    status = campaigns.status(campaign)
-    if status.current is not None:
-        app.resume(status.current)
-        return
-    if not status.ready:
-        app.push_screen(SeriesScreen(name))
-        return
-    try:
-        session = campaigns.start_next(name, len(campaign.played), player=app.player)
-    except CampaignMoved as err:
-        if again:  # another session started it: play that one
-            continue_campaign(app, name, again=False)
-        else:
-            notify_plain(app, err.reason)
-        return
-    except SaveError as err:
-        notify_plain(
-            app,
-            _("Cannot go on with {title}: {reason}").format(
-                title=campaign.title, reason=err.reason
-            ),
-        )
-        return
-    app.open_session(session)
-
-
-@attrs.frozen
-class CampaignStep:
-    """What a game's result screen says of the campaign the game belongs to."""
-
-    name: str
-    line: Content
-    has_next: bool
-
-
-def campaign_step(app, save: str) -> CampaignStep | None:
-    """The campaign whose latest game is ``save``: its score and whether a next game waits."""
-    campaigns = campaigns_of(app.store)
-    try:
-        campaign = campaigns.of_save(save)
-        if campaign is None:
-            return None
-        status = campaigns.status(campaign)
-    except Exception:  # the result screen opens whatever the campaign file holds
-        log_crash("reading the campaign of a finished game")
-        return None
-    line = Content(visible(f"{campaign.title} · {campaign.kind_name}: {score_text(status)}"))
-    return CampaignStep(campaign.name, line, status.ready)
+def notify_plain(where, message: str, severity: str = "error") -> None:
+    """A notification (of the app or a screen) whose text is shown as it is written."""
+    where.notify(visible(message), severity=severity, timeout=8, markup=False)
 
 
 # --- a new campaign ------------------------------------------------------------------------
@@ -380,7 +296,7 @@ class SeriesSetupScreen(Screen):
                 )
             )
             return
-        self.app.open_session(session)
+        self.post_message(OpenGame(session))
 
 
 # --- a campaign's history --------------------------------------------------------------------
@@ -388,8 +304,6 @@ class SeriesSetupScreen(Screen):
 
 def replay_available() -> bool:
     """Whether this version has the replay screen (saves and screens of a replay)."""
-    import importlib.util
-
     return importlib.util.find_spec("tui.screens.replay") is not None
 
 
@@ -536,32 +450,25 @@ class SeriesScreen(Screen):
                 ),
             )
             return
-        self.app.resume(entry.save)
+        self.post_message(ResumeGame(entry.save))
 
     def on_data_table_row_selected(self) -> None:
         self.action_open()
 
     def action_continue(self) -> None:
-        continue_campaign(self.app, self.campaign_name)
+        self.post_message(NextCampaignGame(self.campaign_name))
 
     def action_replay(self) -> None:
         entry = self.selected()
         if entry is None or entry.problem or not entry.finished:
             return
-        from saves.replay import ReplaySession
-        from tui.screens.replay import replay_screen
-
         try:
             session = ReplaySession.load(self.app.store, entry.save)
         except SaveError as err:
-            notify_plain(
-                self.app,
-                _("Cannot replay game {number}: {reason}").format(
-                    number=number(entry.number), reason=err.reason
-                ),
-            )
+            said = _("Cannot replay game {number}: {reason}")
+            notify_plain(self, said.format(number=number(entry.number), reason=err.reason))
             return
-        self.app.push_screen(replay_screen(session))
+        self.post_message(OpenReplay(session))
 
     def check_action(self, action: str, parameters) -> bool | None:
         status = self.status

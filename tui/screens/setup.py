@@ -15,6 +15,8 @@ from engine.i18n import N_, _
 from saves.paths import unprintable_problem
 from saves.record import SeatInfo, bot_name, level_name
 from saves.session import Session
+from tui.deck_file import read_deck
+from tui.messages import OpenGame
 from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.footer import KeysFooter
 
@@ -240,8 +242,6 @@ class SetupScreen(Screen):
         }
         deck_inputs = self.query("#deck-file")
         if deck_inputs and deck_inputs.first(Input).value.strip():
-            from tui.cli import read_deck
-
             deck, problem = read_deck(self.game, deck_inputs.first(Input).value.strip())
             if problem:
                 self.refuse(problem)
@@ -261,7 +261,7 @@ class SetupScreen(Screen):
         except ValueError as err:  # the game refuses this setup (a deck too small for the seats)
             self.refuse(_("Cannot start {game}: {reason}.").format(game=self.game.name, reason=err))
             return
-        self.app.open_session(session)
+        self.post_message(OpenGame(session))
 
 
 class GamePicker(ModalScreen[str]):
@@ -287,19 +287,3 @@ class GamePicker(ModalScreen[str]):
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
-
-
-def pick_game_then(app, what: str) -> None:
-    """Ask which game (unless there is only one), then open its setup or its rules."""
-    from tui.screens.rules import RulesScreen
-
-    def go(game_id: str | None) -> None:
-        if game_id is None:
-            return
-        game = registry.get(game_id)
-        app.push_screen(SetupScreen(game) if what == "new" else RulesScreen(game))
-
-    if len(registry.GAMES) == 1:
-        go(next(iter(registry.GAMES)))
-    else:
-        app.push_screen(GamePicker(N_("New game") if what == "new" else N_("Rules of…")), go)

@@ -23,6 +23,7 @@ from saves.paths import visible
 from saves.record import SaveError
 from saves.replay import ReplaySession
 from saves.tables import Table, TableWatch, count_watchers, turn_text
+from tui.messages import OpenGame, OpenReplay, OpenTable
 from tui.widgets.footer import KeysFooter
 
 WATCH_POLL = 1.0  # seconds between looks at the tables folder
@@ -174,10 +175,10 @@ class WatchScreen(Screen):
             table = tables.load(name)
             game = tables.game(table)
             if game.outcome(table.record.state) is not None:
-                self.app.open_replay(ReplaySession(game, table.record))
+                self.post_message(OpenReplay(ReplaySession(game, table.record)))
                 return
             if player is not None and table.seat_of(player) is not None:
-                self.app.open_table(name)
+                self.post_message(OpenTable(name))
                 return
             watch = TableWatch(tables, table)
         except SaveError as err:
@@ -188,4 +189,4 @@ class WatchScreen(Screen):
                 markup=False,
             )
             return
-        self.app.open_session(watch)
+        self.post_message(OpenGame(watch))

@@ -5,13 +5,15 @@ spell it out in full: a card seven columns wide shows its name abbreviated."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.reactive import reactive
+from textual.widgets import Static
 
 from engine.i18n import N_
-from tui.widgets.card import CardFace, CardView
+from tui.widgets.card import CardFace, CardView, fitted
 
 
 class HandView(Horizontal, can_focus=True):
@@ -135,11 +137,6 @@ class CardDetailLine:
     details: dict[str, list[list[str]]]
 
     def show_detail(self) -> None:
-        from rich.text import Text
-        from textual.widgets import Static
-
-        from tui.widgets.card import fitted
-
         focused = self.focused
         hand = (
             focused

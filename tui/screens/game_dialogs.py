@@ -1,0 +1,128 @@
+"""The two screens a game opens over its board: the hand-over between two players sharing
+the terminal, and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.markup import MarkupError
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Static
+
+from engine.i18n import N_, _
+from saves.paths import visible
+from tui.screens.dialogs import Deliberate, Said, say
+from tui.textual_i18n import recompose_keeping_input
+from tui.widgets.footer import KeysFooter
+
+
+class HandOverScreen(Screen):
+    """Hides the table between two humans sharing one terminal. ``side`` is the seat's label,
+    or a function saying it (then a language switch renames it too)."""
+
+    BINDINGS = [Binding("enter,space", "ready", N_("Ready"))]
+
+    def __init__(self, name: str, side: Said) -> None:
+        super().__init__()
+        self.player = name
+        self.side = side
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog handover"):
+            yield Static(
+                Content.from_markup(
+                    _("Pass the terminal to [b]$player[/b] ($side)."),
+                    player=visible(self.player),
+                    side=say(self.side),
+                ),
+                classes="title",
+            )
+            yield Static(_("Everyone else, look away.\n\nPress Enter or Space when you are ready."))
+            yield Button(_("Ready"), variant="primary", id="ready")
+        yield KeysFooter()
+
+    async def language_changed(self) -> None:
+        await recompose_keeping_input(self)
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(True)
+
+    def action_ready(self) -> None:
+        self.dismiss(True)
+
+
+def shown(text: str | Content) -> Content:
+    """Markup (or Content) for a Static; markup that does not parse is shown as it is written,
+    so a name a caller failed to make literal cannot take the screen down."""
+    if isinstance(text, Content):
+        return text
+    try:
+        return Content.from_markup(text)
+    except MarkupError:
+        return Content(text)
+
+
+Told = tuple[str | Content, str | Content, Content | None]  # headline, details, campaign
+
+
+class ResultScreen(Deliberate, ModalScreen[str]):
+    """The end of a game: who won and why, then a new game, the menu, or a last look. Keys
+    pressed a moment before the game ended (Enter at the reveal) do not answer it.
+
+    ``headline`` and ``details`` are ``Content`` (names shown as typed), or markup strings
+    whose every name the caller made literal."""
+
+    AUTO_FOCUS = "#new"
+
+    BINDINGS = [
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("m", "choose('menu')", N_("Menu")),
+        Binding("escape,b", "choose('board')", N_("Look at the board")),
+    ]
+
+    def __init__(
+        self,
+        headline: str | Content,
+        details: str | Content,
+        campaign: Content | None = None,
+        next_battle: bool = False,
+        retell: Callable[[], Told] | None = None,
+    ) -> None:
+        """``campaign``: the score of the campaign this game belongs to; ``next_battle``: n
+        goes on to the campaign's next game instead of a new one; ``retell``: headline,
+        details and campaign score said again, after a language switch."""
+        super().__init__()
+        self.headline = headline
+        self.details = details
+        self.campaign = campaign
+        self.next_battle = next_battle
+        self.retell = retell
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog result"):
+            yield Static(shown(self.headline), classes="title")
+            yield Static(shown(self.details))
+            if self.campaign is not None:
+                yield Static(self.campaign, id="campaign-score")
+            with Horizontal(classes="buttons"):
+                new = _("Next battle (n)") if self.next_battle else _("New game (n)")
+                yield Button(new, variant="primary", id="new")
+                yield Button(_("Menu (m)"), id="menu")
+                yield Button(_("Board (b)"), id="board")
+
+    async def language_changed(self) -> None:
+        """Told again in the language just chosen; the pause before the keys wake up is not
+        started again."""
+        if self.retell is not None:
+            self.headline, self.details, self.campaign = self.retell()
+        await recompose_keeping_input(self)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_choose(event.button.id)
+
+    def action_choose(self, what: str) -> None:
+        self.answer(what)
