@@ -12,6 +12,10 @@ kept as ``.bak``, under the save lock and only over the revision last seen) and 
 through ``read_bounded``. A file that does not load is listed as ``BrokenCampaign`` with the
 reason and never overwritten.
 
+This module is the store (the folder, reading, listing, writing, moving on to the next game);
+what a campaign is lives in ``campaign_kinds``, its series and score in ``campaign_score``, its
+file format in ``campaign_file``. The public names are importable from here.
+
 The kinds:
 
 - **The Second Punic War**: Metauro, then Zama; the same seats in both, Rome against Carthage
@@ -33,7 +37,6 @@ only when that game's save is gone.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import secrets
@@ -44,218 +47,69 @@ from typing import Any
 
 import attrs
 
-from engine.i18n import N_, _, ngettext, number, pgettext
+from engine.i18n import _, number
+from saves.campaign_file import check_setup, decode, encode
+from saves.campaign_kinds import (
+    ALAMO,
+    BAK_SUFFIX,
+    CUSTOM,
+    FOLDER,
+    GALLIC_WARS,
+    KINDS,
+    LADDER,
+    LOCKS,
+    MAX_CAMPAIGN_BYTES,
+    MAX_CUSTOM_GAMES,
+    PUNIC,
+    SUFFIX,
+    BrokenCampaign,
+    Campaign,
+    Entry,
+    Played,
+    Result,
+    Status,
+)
+from saves.campaign_score import (
+    game_seed,
+    held,
+    mating_elo,
+    planned,
+    registered_games,
+    result_of,
+    setup_players,
+    solved,
+    standing,
+)
 from saves.locks import exclusive
-from saves.paths import (
-    fit_title,
-    fresh_name,
-    is_safe_name,
-    stems,
-    title_problem,
-    unprintable_problem,
-)
-from saves.record import (
-    BOT,
-    HUMAN,
-    BrokenSave,
-    SaveError,
-    SaveRecord,
-    SaveSummary,
-    SeatInfo,
-    bot_name,
-    now_iso,
-)
+from saves.paths import fit_title, fresh_name, is_safe_name, stems, title_problem
+from saves.record import BrokenSave, SaveError, SaveRecord, SaveSummary, SeatInfo, now_iso
 from saves.safe_read import MissingFile, read_bounded
 from saves.store import SaveStore, os_reason, replace_keeping_bak, unlink_quietly
 
-FORMAT = "batallas-campaign"
-VERSION = 1
-FOLDER = "campaigns"
-SUFFIX = ".json"
-BAK_SUFFIX = ".json.bak"
-LOCKS = ".locks"
-MAX_CAMPAIGN_BYTES = 1024 * 1024  # a 106-rung ladder is about 20 KiB
-MAX_CUSTOM_GAMES = 12
-
-PUNIC, GALLIC_WARS, ALAMO, LADDER, CUSTOM = "punic", "gallic", "alamo", "ladder", "custom"
-GALLIC_GAMES, GALLIC_WINS = 5, 3
-PUNIC_BATTLES = (("metauro", N_("Metauro, 207 BC")), ("zama", N_("Zama, 202 BC")))
-"""The battles of the Punic War and their labels (English msgids, ``_`` where shown)."""
-
-
-@attrs.frozen
-class Kind:
-    """What a campaign kind is, for the setup screen: its seats are those of ``game_id``.
-    ``name`` and ``about`` are English msgids: show ``_(kind.name)``, ``_(kind.about)``."""
-
-    id: str
-    name: str
-    about: str
-    game_id: str | None  # None: the player picks the games (custom)
-    players: int  # the seats the campaign itself has (custom: the player alone)
-
-
-KINDS: dict[str, Kind] = {
-    k.id: k
-    for k in (
-        Kind(
-            PUNIC,
-            N_("The Second Punic War"),
-            N_(
-                "Metauro (207 BC), then Zama (202 BC), same sides in both: "
-                "Rome against Carthage across the two battles."
-            ),
-            "metauro",
-            2,
-        ),
-        Kind(
-            GALLIC_WARS,
-            N_("Gallic Wars"),
-            N_(
-                "Best of five games of La Guerra Gallica: "
-                "the first side to three wins takes the war."
-            ),
-            "gallic",
-            2,
-        ),
-        Kind(
-            ALAMO,
-            N_("Defend the Alamo"),
-            N_(
-                "El Álamo solitaire, siege after siege: how many you hold in a row. "
-                "The first fall ends it."
-            ),
-            "alamo",
-            1,
-        ),
-        Kind(
-            LADDER,
-            N_("Mates ladder"),
-            N_(
-                "Mates Hostiles solo, one mate per rung in rising Elo: your streak is the "
-                "score, the first miss ends the climb."
-            ),
-            "mates",
-            1,
-        ),
-        Kind(
-            CUSTOM,
-            N_("Custom series"),
-            N_("Any games in the order you pick, you in the first seat against bots of one level."),
-            None,
-            1,
-        ),
-    )
-}
-
-
-@attrs.frozen
-class Result:
-    """How a game of the campaign ended: its winners (seats), the reason, and for a Mates
-    solo rung the puzzles solved."""
-
-    winners: tuple[int, ...]
-    reason: str
-    solved: int | None = None
-
-
-@attrs.frozen(kw_only=True)
-class Played:
-    """A game the campaign started: its save, and what identifies that save as this game
-    (a save deleted and its name reused by another game is not taken for it)."""
-
-    save: str
-    game_id: str
-    seed: int
-    created: str
-    result: Result | None = None
-
-
-@attrs.frozen(kw_only=True)
-class Campaign:
-    name: str  # the file stem in campaigns/
-    title: str
-    kind: str
-    seats: tuple[SeatInfo, ...]
-    options: dict[str, Any]
-    seed: int
-    played: tuple[Played, ...] = ()
-    created: str
-    updated: str
-    revision: int = 0
-
-    @property
-    def kind_name(self) -> str:
-        """The kind's name in the current language."""
-        return _(KINDS[self.kind].name)
-
-
-@attrs.frozen
-class BrokenCampaign:
-    """A file in campaigns/ that could not be read: listed with why, never touched."""
-
-    name: str
-    path: str
-    reason: str
-
-
-@attrs.frozen
-class Planned:
-    """The game a campaign plays at some position of its series."""
-
-    game_id: str
-    label: str  # "Zama, 202 BC", "game 3 of 5", "rung 4 of 48 · Elo 2655"
-    players: int
-    seats: tuple[SeatInfo, ...]
-    config: dict[str, Any]
-
-
-@attrs.frozen
-class Standing:
-    """The running score; ``verdict`` says how it ended once ``over``."""
-
-    score: str
-    over: bool
-    verdict: str = ""
-
-
-@attrs.frozen
-class Entry:
-    """One game of a campaign as it stands: its result if finished, else its progress, or
-    why its save cannot be read."""
-
-    number: int
-    label: str
-    save: str
-    game_id: str
-    result: Result | None
-    progress: str
-    updated: str
-    problem: str | None = None
-
-    @property
-    def finished(self) -> bool:
-        return self.result is not None
-
-
-@attrs.frozen
-class Status:
-    campaign: Campaign
-    entries: tuple[Entry, ...]
-    standing: Standing
-    next_label: str  # the game to play next, or "" when the campaign is over
-    current: str | None  # the unfinished game's save, to resume
-    ready: bool  # the next game can be started now
-    updated: str  # when anything of the campaign was last played
-
-    @property
-    def next_text(self) -> str:
-        """For a list: what comes next, in a few words."""
-        if self.standing.over:
-            return pgettext("campaign", "over")
-        if self.current is not None:
-            return _("{game} (in progress)").format(game=self.next_label)
-        return self.next_label
+# The names callers import from here; they live in the campaign_* modules.
+__all__ = [
+    "ALAMO",
+    "CUSTOM",
+    "GALLIC_WARS",
+    "KINDS",
+    "LADDER",
+    "MAX_CUSTOM_GAMES",
+    "PUNIC",
+    "BrokenCampaign",
+    "Campaign",
+    "CampaignMoved",
+    "CampaignStore",
+    "Played",
+    "Result",
+    "Status",
+    "campaigns_of",
+    "held",
+    "mating_elo",
+    "planned",
+    "setup_players",
+    "solved",
+    "standing",
+]
 
 
 class CampaignMoved(SaveError):
@@ -264,381 +118,6 @@ class CampaignMoved(SaveError):
 
 def _moved(campaign: Campaign) -> str:
     return _("The campaign {title} moved on in another session.").format(title=repr(campaign.title))
-
-
-# --- the games of each kind -----------------------------------------------------------------
-
-
-def _games():
-    from engine.registry import GAMES
-
-    return GAMES
-
-
-def setup_players(game) -> int:
-    """The player count a game is set up with by default (as the new-game screen does)."""
-    return min(game.max_players, max(2, game.min_players))
-
-
-def game_seed(seed: int, index: int) -> int:
-    """Game ``index``'s seed, from the campaign's: replaying a campaign deals the same."""
-    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
-
-
-def mating_elo(card) -> int:
-    return card.elo(card.mating_side)
-
-
-def ladder_cards(deck: str) -> tuple[Any, ...]:
-    """The rungs of a Mates ladder: the deck's cards by the mating player's Elo, lowest first
-    (then by the other player's Elo, then the deck's order)."""
-    from engine.mates.data import BLACK, WHITE, deck_from_config
-
-    cards = deck_from_config(deck)
-
-    def key(item):
-        i, card = item
-        other = BLACK if card.mating_side == WHITE else WHITE
-        return (mating_elo(card), card.elo(other), i)
-
-    return tuple(card for _, card in sorted(enumerate(cards), key=key))
-
-
-def plan_length(campaign: Campaign) -> int:
-    """The most games the campaign can have."""
-    if campaign.kind == PUNIC:
-        return len(PUNIC_BATTLES)
-    if campaign.kind == GALLIC_WARS:
-        return GALLIC_GAMES
-    if campaign.kind == LADDER:
-        return len(ladder_cards(campaign.options["deck"]))
-    if campaign.kind == CUSTOM:
-        return len(campaign.options["games"])
-    return 10**9  # the Alamo is defended until it falls
-
-
-def planned(campaign: Campaign, index: int) -> Planned | None:
-    """Game ``index`` (from 0) of the campaign, or None past the end of its series."""
-    if not 0 <= index < plan_length(campaign):
-        return None
-    kind, options, seats = campaign.kind, campaign.options, campaign.seats
-    if kind == PUNIC:
-        scenario, label = PUNIC_BATTLES[index]
-        config = {"scenario": scenario, "consul": options["consul"]}
-        return Planned("metauro", _(label), 2, seats, config)
-    if kind == GALLIC_WARS:
-        label = _("game {number} of {total}").format(
-            number=number(index + 1), total=number(GALLIC_GAMES)
-        )
-        return Planned("gallic", label, 2, seats, {"battles": options["battles"]})
-    if kind == ALAMO:
-        return Planned("alamo", _("siege {number}").format(number=number(index + 1)), 1, seats, {})
-    if kind == LADDER:
-        cards = ladder_cards(options["deck"])
-        card = cards[index]
-        label = _("rung {number} of {total} · Elo {elo}").format(
-            number=number(index + 1), total=number(len(cards)), elo=mating_elo(card)
-        )
-        return Planned("mates", label, 1, seats, {"deck": [card.to_dict()], "puzzles": 0})
-    game_id = options["games"][index]
-    game = _games()[game_id]
-    level = options["level"]
-    bots = tuple(
-        SeatInfo(kind=BOT, name=bot_name(level), level=level)
-        for _seat in range(setup_players(game) - 1)
-    )
-    label = f"{number(index + 1)}/{number(len(options['games']))} {game.name}"
-    return Planned(game_id, label, setup_players(game), (seats[0], *bots), {})
-
-
-def result_of(game, record: SaveRecord) -> Result | None:
-    """The result of a saved game, or None while it is being played."""
-    outcome = game.outcome(record.state)
-    if outcome is None:
-        return None
-    solo = getattr(record.state, "solo", None)
-    solved = solo.solved if record.game_id == "mates" and solo is not None else None
-    return Result(winners=tuple(outcome.winners), reason=outcome.reason, solved=solved)
-
-
-def _wins(results: Sequence[Result]) -> tuple[int, int]:
-    return (
-        sum(1 for r in results if r.winners == (0,)),
-        sum(1 for r in results if r.winners == (1,)),
-    )
-
-
-def _leading(results: Sequence[Result], good) -> tuple[int, bool]:
-    """How many results from the first are good, and whether a bad one ended the run."""
-    count = 0
-    for r in results:
-        if not good(r):
-            return count, True
-        count += 1
-    return count, False
-
-
-def held(result: Result) -> bool:
-    return 0 in result.winners
-
-
-def solved(result: Result) -> bool:
-    return bool(result.solved)
-
-
-def standing(campaign: Campaign, results: Sequence[Result]) -> Standing:
-    """The score after ``results`` (the finished games, in order) and whether it is over."""
-    kind = campaign.kind
-    if kind in (PUNIC, GALLIC_WARS):
-        first, second = _wins(results)
-        if kind == PUNIC:
-            score = _("Romans {romans}, Carthaginians {carthaginians}").format(
-                romans=number(first), carthaginians=number(second)
-            )
-            over = len(results) >= len(PUNIC_BATTLES)
-        else:
-            score = _("Rome {rome}, Gauls {gauls}").format(rome=number(first), gauls=number(second))
-            over = max(first, second) >= GALLIC_WINS or len(results) >= GALLIC_GAMES
-        if not over:
-            return Standing(score, False)
-        tally = f"{number(max(first, second))}–{number(min(first, second))}"
-        if first == second:
-            verdict = _("The war is drawn, {tally}.")
-        elif kind == PUNIC:
-            verdict = (
-                _("Romans win the war, {tally}.")
-                if first > second
-                else _("Carthaginians win the war, {tally}.")
-            )
-        else:
-            verdict = (
-                _("Rome wins the war, {tally}.")
-                if first > second
-                else _("Gauls wins the war, {tally}.")
-            )
-        return Standing(score, True, verdict.format(tally=tally))
-    if kind == ALAMO:
-        count, fell = _leading(results, held)
-        score = ngettext("{n} siege held", "{n} sieges held", count).format(n=number(count))
-        verdict = ""
-        if fell:
-            verdict = ngettext(
-                "The Alamo fell in siege {siege}: {n} siege held in a row.",
-                "The Alamo fell in siege {siege}: {n} sieges held in a row.",
-                count,
-            ).format(siege=number(count + 1), n=number(count))
-        return Standing(score, fell, verdict)
-    if kind == LADDER:
-        count, missed = _leading(results, solved)
-        top = plan_length(campaign)
-        score = _("streak {n}").format(n=number(count))
-        if missed:
-            verdict = _("Missed rung {rung}: a streak of {n}.")
-            return Standing(score, True, verdict.format(rung=number(count + 1), n=number(count)))
-        if count >= top:
-            verdict = _("The whole ladder climbed: {n} in a row.").format(n=number(count))
-            return Standing(score, True, verdict)
-        return Standing(score, False)
-    won = sum(1 for r in results if r.winners and 0 in r.winners)
-    drawn = sum(1 for r in results if not r.winners)
-    lost = len(results) - won - drawn
-    counts = {"won": number(won), "lost": number(lost), "drawn": number(drawn)}
-    over = len(results) >= plan_length(campaign)
-    if drawn:
-        score = _("won {won}, lost {lost}, drawn {drawn}").format(**counts)
-        verdict = _("Series over: won {won}, lost {lost}, drawn {drawn} of {games}.")
-    else:
-        score = _("won {won}, lost {lost}").format(**counts)
-        verdict = _("Series over: won {won}, lost {lost} of {games}.")
-    verdict = verdict.format(games=number(len(results)), **counts) if over else ""
-    return Standing(score, over, verdict)
-
-
-# --- the file --------------------------------------------------------------------------------
-
-
-def _seat_json(seat: SeatInfo) -> dict[str, Any]:
-    return {"kind": seat.kind, "name": seat.name, "level": seat.level}
-
-
-def _result_json(result: Result | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {"winners": list(result.winners), "reason": result.reason, "solved": result.solved}
-
-
-def encode(campaign: Campaign) -> bytes:
-    raw = {
-        "format": FORMAT,
-        "version": VERSION,
-        "title": campaign.title,
-        "kind": campaign.kind,
-        "seats": [_seat_json(s) for s in campaign.seats],
-        "options": campaign.options,
-        "seed": campaign.seed,
-        "created": campaign.created,
-        "updated": campaign.updated,
-        "revision": campaign.revision,
-        "played": [
-            {
-                "save": p.save,
-                "game": p.game_id,
-                "seed": p.seed,
-                "created": p.created,
-                "result": _result_json(p.result),
-            }
-            for p in campaign.played
-        ],
-    }
-    text = json.dumps(raw, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return text.encode("utf-8") + b"\n"
-
-
-def _get(raw: Mapping[str, Any], key: str, type_: type, path: str) -> Any:
-    if key not in raw:
-        raise SaveError(f"field {path}: missing")
-    value = raw[key]
-    if isinstance(value, bool) or not isinstance(value, type_):
-        raise SaveError(f"field {path}: expected {_type_name(type_)}")
-    return value
-
-
-def _type_name(type_: type) -> str:
-    names = {str: "text", int: "a whole number", list: "a list", dict: "an object"}
-    return names.get(type_, type_.__name__)
-
-
-def _seat(raw: Any, path: str) -> SeatInfo:
-    if not isinstance(raw, dict):
-        raise SaveError(f"field {path}: expected an object")
-    kind = _get(raw, "kind", str, f"{path}.kind")
-    if kind not in (HUMAN, BOT):
-        raise SaveError(f"field {path}.kind: expected 'human' or 'bot', not {kind!r}")
-    level = raw.get("level")
-    if level is not None and not isinstance(level, str):
-        raise SaveError(f"field {path}.level: expected text")
-    if kind == BOT and level is None:
-        raise SaveError(f"field {path}.level: a bot needs a level")
-    return SeatInfo(kind=kind, name=_get(raw, "name", str, f"{path}.name"), level=level)
-
-
-def _result(raw: Any, path: str) -> Result | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, dict):
-        raise SaveError(f"field {path}: expected an object")
-    winners = _get(raw, "winners", list, f"{path}.winners")
-    if not all(type(w) is int and 0 <= w < 6 for w in winners):
-        raise SaveError(f"field {path}.winners: expected seat numbers")
-    got = raw.get("solved")
-    if got is not None and (type(got) is not int or got < 0):
-        raise SaveError(f"field {path}.solved: expected a whole number")
-    return Result(tuple(winners), _get(raw, "reason", str, f"{path}.reason"), got)
-
-
-def _played(raw: Any, path: str) -> Played:
-    if not isinstance(raw, dict):
-        raise SaveError(f"field {path}: expected an object")
-    save = _get(raw, "save", str, f"{path}.save")
-    if not is_safe_name(save):
-        raise SaveError(f"field {path}.save: {save!r} is not a usable save name")
-    game_id = _get(raw, "game", str, f"{path}.game")
-    if game_id not in _games():
-        raise SaveError(f"field {path}.game: unknown game {game_id!r}")
-    return Played(
-        save=save,
-        game_id=game_id,
-        seed=_get(raw, "seed", int, f"{path}.seed"),
-        created=_get(raw, "created", str, f"{path}.created"),
-        result=_result(raw.get("result"), f"{path}.result"),
-    )
-
-
-def check_setup(kind: str, seats: Sequence[SeatInfo], options: Mapping[str, Any]) -> None:
-    """Refuse (``SaveError``) seats or options a campaign of ``kind`` cannot play."""
-    if kind not in KINDS:
-        raise SaveError(f"field kind: unknown kind {kind!r}")
-    spec = KINDS[kind]
-    if len(seats) != spec.players:
-        raise SaveError(f"field seats: {spec.name} has {spec.players} seats, not {len(seats)}")
-    for i, seat in enumerate(seats):
-        problem = unprintable_problem(seat.name, _("Seat {number}'s name").format(number=i + 1))
-        if problem:
-            raise SaveError(problem)
-    games = _games()
-    if kind == CUSTOM:
-        chosen = options.get("games")
-        if not isinstance(chosen, list) or not 1 <= len(chosen) <= MAX_CUSTOM_GAMES:
-            raise SaveError(f"field options.games: pick 1 to {MAX_CUSTOM_GAMES} games")
-        unknown = [g for g in chosen if not isinstance(g, str) or g not in games]
-        if unknown:
-            raise SaveError(f"field options.games: unknown game {unknown[0]!r}")
-        level = options.get("level")
-        lacking = [games[g].name for g in chosen if level not in games[g].bots]
-        if lacking:
-            raise SaveError(f"field options.level: {lacking[0]} has no {level!r} bot")
-        if seats[0].kind != HUMAN:
-            raise SaveError("field seats: the player of a custom series is a human")
-        return
-    game = games[spec.game_id]
-    for i, seat in enumerate(seats):
-        if seat.kind == BOT and seat.level not in game.bots:
-            raise SaveError(f"field seats[{i}].level: {game.name} has no {seat.level!r} bot")
-    if kind == LADDER and seats[0].kind != HUMAN:
-        raise SaveError("field seats: the ladder's solver is a human")
-    wanted = {
-        PUNIC: ("consul", "metauro"),
-        GALLIC_WARS: ("battles", "gallic"),
-        LADDER: ("deck", "mates"),
-    }.get(kind)
-    if wanted is not None:
-        key, game_id = wanted
-        option = next(o for o in games[game_id].options if o.key == key)
-        allowed = [value for _, value in option.choices]
-        if options.get(key) not in allowed or isinstance(options.get(key), bool):
-            raise SaveError(f"field options.{key}: expected one of {allowed}")
-
-
-def _not_json(token: str) -> Any:
-    raise ValueError(f"{token} is not JSON")
-
-
-def decode(data: bytes, name: str) -> Campaign:
-    """A campaign from its file; every problem is one ``SaveError`` with the reason."""
-    try:
-        raw = json.loads(data, parse_constant=_not_json)
-    except (ValueError, RecursionError):
-        raise SaveError(_("not valid JSON (truncated?)")) from None
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SaveError(_("not a Batallas campaign"))
-    version = raw.get("version")
-    if type(version) is not int or version > VERSION:
-        raise SaveError(
-            _("saved by a newer version (campaign format {version})").format(version=repr(version))
-        )
-    kind = _get(raw, "kind", str, "kind")
-    seats = tuple(_seat(s, f"seats[{i}]") for i, s in enumerate(_get(raw, "seats", list, "seats")))
-    options = _get(raw, "options", dict, "options")
-    check_setup(kind, seats, options)
-    revision = _get(raw, "revision", int, "revision")
-    if revision < 0:
-        raise SaveError("field revision: expected a whole number")
-    played = tuple(
-        _played(p, f"played[{i}]") for i, p in enumerate(_get(raw, "played", list, "played"))
-    )
-    return Campaign(
-        name=name,
-        title=fit_title(_get(raw, "title", str, "title")),
-        kind=kind,
-        seats=seats,
-        options=options,
-        seed=_get(raw, "seed", int, "seed"),
-        played=played,
-        created=_get(raw, "created", str, "created"),
-        updated=_get(raw, "updated", str, "updated"),
-        revision=revision,
-    )
 
 
 # --- the folder ------------------------------------------------------------------------------
@@ -739,7 +218,7 @@ class CampaignStore:
 
         ``rows`` (from ``SaveStore.list``) spares reading the saves of games already recorded.
         """
-        games = _games()
+        games = registered_games()
         entries = []
         results: list[Result] = []
         for i, played in enumerate(campaign.played):
@@ -928,7 +407,7 @@ class CampaignStore:
                     title=repr(campaign.title)
                 )
             )
-        game = _games()[plan.game_id]
+        game = registered_games()[plan.game_id]
         seed = game_seed(campaign.seed, index)
         session = Session.new(
             game,

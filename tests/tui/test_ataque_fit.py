@@ -9,8 +9,10 @@ import re
 
 import attrs
 import pytest
+from rich.text import Text
 from textual.widgets import Footer
 
+from engine.ataque import rules
 from engine.ataque.data import CONTINENTS, TERRITORIES, colour_letter, objective_text
 from engine.ataque.rules import ATAQUE
 from engine.ataque.state import ATTACK, PLACE, REGROUP
@@ -19,10 +21,10 @@ from saves.record import SeatInfo
 from saves.session import Session
 from tests.engine.ataque.helpers import CONT, rigged
 from tests.tui.conftest import settle
-from tests.tui.fit import assert_on_screen, fits_each, screen_lines, speak
+from tests.tui.fit import TIGHT, assert_on_screen, fits, fits_each, screen_lines, speak
 from tui.screens.ataque import AtaqueScreen, folded
 from tui.screens.registry import screen_for
-from tui.widgets.world_map import WorldMap
+from tui.widgets.world_map import ABBREVIATIONS, WorldMap
 
 ARMY = re.compile(r"[A-Z] {0,2}\d{1,3}\b")  # the owner letters are translated
 NAMES = ("Anastasia Featherstone", "Bartholomew", "Strong", "Teg", "Easy", "Cornelius")
@@ -211,3 +213,96 @@ async def test_without_colour_the_map_is_whole(make_app, monkeypatch):
         await pilot.press(*typed("Argelia"), "enter", *typed("Congo"))
         assert_map_counts(app)
         assert_on_screen(app, "◆W120", "»K  2")  # the source and a target, without colour
+
+
+def neighbour_names(name: str) -> set[str]:
+    """How a neighbour may be written whole: its name or one of its abbreviations."""
+    return {name, *ABBREVIATIONS.get(name, ())}
+
+
+def assert_whole_names(cell: str, enemies: list[str]) -> None:
+    """``cell`` names the first enemies whole, in order, then "+N" for the rest."""
+    named, more = re.fullmatch(r"(.*?)(?:\s*\+(\d+))?", cell).groups()
+    items = [item.strip() for item in named.split(",")] if named.strip() else []
+    assert len(items) + int(more or 0) == len(enemies), (cell, enemies)
+    for item, enemy in zip(items, enemies, strict=False):
+        assert item in neighbour_names(enemy), (cell, enemies)
+
+
+@fits
+async def test_the_table_names_every_enemy_neighbour_whole(make_app, size, language):
+    """Each row's enemy neighbours are whole names (or "+N" more), never cut mid-word; the
+    highlighted territory's are all named in full on the line under the table."""
+    speak(language)
+    app = make_app(start_at(position(3, ATTACK), 3))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        await pilot.press("t")
+        await pilot.pause()
+        enemies = {
+            r.name: [TERRITORIES[n] for n in r.enemy_neighbours]
+            for r in rules.territory_rows(screen.view)
+        }
+        lines = screen_lines(app)
+        header = next(i for i, line in enumerate(lines) if _("Enemy neighbours") in line)
+        x = lines[header].index(_("Enemy neighbours"))
+        seen = 0
+        for line in lines[header + 1 :]:
+            name = line[:x].strip().split("  ")[0]
+            if name not in enemies:
+                break
+            assert_whole_names(line[x : size[0] - 2].strip(), enemies[name])
+            seen += 1
+        assert seen >= 8, "\n".join(lines)
+
+        most = max(enemies, key=lambda name: len(enemies[name]))
+        await pilot.press("tab", *typed(most)[1:-1])
+        await pilot.pause()
+        lines = screen_lines(app)
+        detail = next((line for line in lines if line.strip().startswith(f"{most}:")), "")
+        for enemy in enemies[most]:
+            assert any(form in detail for form in neighbour_names(enemy)), (
+                enemy,
+                "\n".join(lines),
+            )
+
+
+def shown_whole(line: str, said: list[str]) -> str | None:
+    """The log line ``line`` shows in full, or cut with "…" at its end; None if neither."""
+    line = line.strip()
+    for whole in said:
+        if line == whole or (line.endswith("…") and whole.startswith(line[:-1].rstrip())):
+            return whole
+    return None
+
+
+@fits
+async def test_the_log_under_the_map_shows_whole_lines(make_app, size, language):
+    """Every line of the log under the map is one event's line, whole or cut with "…", the
+    latest last: never the tail of a wrapped line."""
+    speak(language)
+    state = position(3, ATTACK)
+    state = attrs.evolve(state, log=ATAQUE.new({}, 7, 3).log[:2])  # the dealer: a long line
+    app = make_app(start_at(state, 3))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        view = screen.view
+        said = [
+            Text.from_markup(line, emoji=False).plain
+            for e in view.log
+            if (line := screen.describe(e, view)) is not None
+        ]
+        log = screen.query_one("#log")
+        if size == TIGHT:
+            assert max(map(len, said)) > log.scrollable_content_region.width, (
+                said
+            )  # too long for a row
+        room = log.scrollable_content_region
+        lines = screen_lines(app)[room.y : room.bottom]
+        shown = [line[room.x : room.right] for line in lines if line[room.x : room.right].strip()]
+        assert shown, "\n".join(screen_lines(app))
+        for line in shown:
+            assert shown_whole(line, said), (line, said)
+        assert shown_whole(shown[-1], said) == said[-1], (shown, said)

@@ -10,12 +10,14 @@ import pytest
 from textual.widgets import Button, DataTable, Input, OptionList, Static
 
 from engine import i18n
+from engine.ataque.state import ATTACK
 from engine.gallic.rules import GALLIC
 from engine.i18n import _
 from saves.record import SeatInfo
 from saves.session import Session
 from tests.tui.conftest import settle
 from tests.tui.fit import footer, screen_text
+from tests.tui.test_ataque_fit import position, start_at
 from tests.tui.test_language import MARK, Marked, pick_language, wait_for
 from tui import language
 from tui.screens.campaigns import CampaignsScreen
@@ -189,3 +191,17 @@ async def test_a_hand_over_a_result_and_a_dialog_follow_too(make_app):
         assert str(dialog.query_one("#yes", Button).label) == "Quit (y)"
         assert app.focused is dialog.query_one("#no", Button)  # still on the safe answer
         assert isinstance(game, GameScreen) and MARK not in screen_text(app)
+
+
+async def test_the_ataque_table_speaks_at_once_keeping_its_filter(make_app):
+    """The table's headers and the line under it are renamed; what was typed stays."""
+    app = make_app(start_at(position(3, ATTACK), 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("t", "tab", "a", "r", "a", "l")
+        await pilot.pause()
+        await switch(pilot, app)
+        table = app.screen.query_one("#territories", DataTable)
+        assert [str(c.label) for c in table.columns.values()][0] == MARK + "Territory"
+        assert app.screen.query_one("#filter", Input).value == "aral"
+        assert MARK + "Aral: enemy neighbours" in screen_text(app)

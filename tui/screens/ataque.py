@@ -2,226 +2,57 @@
 objective, every player's strength, and the footer telling what can be done now.
 
 The cursor moves with the arrows, a click (which only looks: nothing is played), or by typing
-part of a name after `/`; Enter acts on the territory under it. Everything fits 80×24: the map
-shows all 42 army counts and every border, and the lines below it (selection, players,
-objective, cards, prompt) each fit one line, shortening words before losing facts.
+part of a name after `/`; Enter acts on the territory under it. The screen maps keys to
+actions and holds the player's picks (the source, dice, N, the count); what it shows is drawn
+by the widgets of ``tui.widgets.ataque`` and ``tui.widgets.world_map``.
 """
 
 from __future__ import annotations
 
 import inspect
-import unicodedata
-from collections.abc import Callable
 
-from rich.text import Text
 from textual import events
-from textual.actions import parse
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.content import Content
-from textual.markup import escape
-from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Input, OptionList, Static, TabbedContent, TabPane
-from textual.widgets.option_list import Option
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, TabbedContent, TabPane
 
 from engine.ataque import rules
-from engine.ataque import state as ataque_state
 from engine.ataque.actions import Attack, EndPhase, Exchange, MoveIn, Place, Regroup
 from engine.ataque.data import (
-    CARD_BONUS,
-    CARD_FIGURE,
     CONTINENT_OF,
     CONTINENTS,
-    FALLBACK,
-    FIGURE_GLYPHS,
     MAX_DICE,
     NEIGHBOURS,
     TERRITORIES,
-    card_name,
-    card_territory,
     colour_letter,
-    colour_name,
-    objective_text,
     sets_in,
 )
-from engine.ataque.odds import attack_dice
-from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, OVER, PLACE, REGROUP, GameEnded
-from engine.core import HIDDEN, Outcome
-from engine.i18n import N_, _, ngettext, number, pgettext
-from engine.words import listing, plural
+from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, OVER, PLACE, REGROUP
+from engine.core import Outcome
+from engine.i18n import N_, _, ngettext, number
+from tui.screens.ataque_keys import COMMAND_KEYS, GAME_KEYS, MAP_ACTIONS, footer_room
 from tui.screens.game import STYLES, GameScreen
-from tui.textual_i18n import recompose_keeping_input
-from tui.widgets.log import EventLog, literal
-from tui.widgets.world_map import Holding, WorldMap, short
+from tui.widgets.ataque.continents import ContinentSummary
+from tui.widgets.ataque.exchange import ChoiceDialog, exchange_dialog
+from tui.widgets.ataque.log import LatestLines, describe
+from tui.widgets.ataque.panel import SidePanel, players_text, selection_text
+from tui.widgets.ataque.prompt import prompt_text
+from tui.widgets.ataque.result import result_text
+from tui.widgets.ataque.table import TerritoryTable
+from tui.widgets.ataque.words import (
+    INDEX,
+    NEIGHBOUR_NAMES,
+    SEAT_STYLES,
+    Turn,
+    armies,
+    folded,
+    matches,
+    percent,
+    thrown,
+)
+from tui.widgets.world_map import Holding, WorldMap
 
-SEAT_STYLES = ("#f0f0f0", "#a0a0a0", "#ff5f5f", "#5f87ff", "#ffd75f", "#5fd75f")
-INDEX = {name: i for i, name in enumerate(TERRITORIES)}
-NEIGHBOUR_NAMES = {
-    TERRITORIES[t]: frozenset(TERRITORIES[n] for n in NEIGHBOURS[t])
-    for t in range(len(TERRITORIES))
-}
-
-# Key descriptions are English msgids: the footer shows them translated.
-DICE = Binding.Group(N_("Dice"), compact=True)
-STOP = Binding.Group(N_("Down to N"), compact=True)
-COUNT = Binding.Group(N_("Count"), compact=True)
-VIEWS = Binding.Group(N_("View"), compact=True)
-
-# What Enter does now: one binding per meaning, so the footer names it.
-ENTER = {
-    "place": "+1",
-    "select": N_("Select"),
-    "roll": N_("Roll"),
-    "move": N_("Move"),
-    "exchange": N_("Exchange"),
-    "result": N_("Result"),
-}
-MAP_ACTIONS = {"pick", "place", "all", "blitz", "dice", "stop_at", "count", "digit"}
-
-
-def percent(chance: float) -> str:
-    """A chance as a whole percentage that never claims certainty it does not have."""
-    if 0.995 <= chance < 1.0:
-        return ">" + _("{percent}%").format(percent=number(99))
-    if 0.0 < chance < 0.005:
-        return "<" + _("{percent}%").format(percent=number(1))
-    return _("{percent}%").format(percent=number(round(chance * 100)))
-
-
-def armies(n: int) -> str:
-    return plural(n, "army", "armies")
-
-
-def strength(s) -> str:
-    """A player's territories, armies and cards, tersely: "12t 30a 2c"."""
-    # Translators: t, a and c are the initials of territories, armies and cards.
-    return _("{territories}t {armies}a {cards}c").format(
-        territories=s.territories, armies=s.armies, cards=s.cards
-    )
-
-
-def folded(text: str) -> str:
-    """Lower case without accents: what a search compares ("sudan" finds Sudán)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
-def matches(query: str) -> list[str]:
-    """The territories a search means, keeping only the best kind of match found: the whole
-    name, then a whole word of it, the start of the name, the start of a word, anywhere."""
-    wanted = " ".join(folded(query).split())
-    if not wanted:
-        return []
-    ranked: dict[int, list[str]] = {}
-    for name in TERRITORIES:
-        full = folded(name)
-        words = full.split()
-        if full == wanted:
-            rank = 0
-        elif wanted in words:
-            rank = 1
-        elif full.startswith(wanted):
-            rank = 2
-        elif any(word.startswith(wanted) for word in words):
-            rank = 3
-        elif wanted in full:
-            rank = 4
-        else:
-            continue
-        ranked.setdefault(rank, []).append(name)
-    return ranked[min(ranked)] if ranked else []
-
-
-def shown(description: str) -> str:
-    """A key's description as the footer shows it: in the current language."""
-    return _(description) if description else description
-
-
-def fit(width: int, *variants: str) -> str:
-    """The first (fullest) wording that fits ``width``; the last one otherwise."""
-    return next((v for v in variants if len(v) <= width), variants[-1])
-
-
-class ChoiceDialog(ModalScreen[int | None]):
-    """One of a few choices: which set of cards to hand in, which territory a search meant.
-    Escape chooses none."""
-
-    BINDINGS = [Binding("escape", "choose_none", N_("Cancel"))]
-
-    def __init__(self, question: Callable[[], str], choices: list[str | Text]) -> None:
-        super().__init__()
-        self.question = question  # asked again when the language changes
-        self.choices = choices
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Content(self.question()), classes="title")  # it may quote typed text
-            yield OptionList(*[Option(c, id=str(i)) for i, c in enumerate(self.choices)])
-            yield Static(_("Enter chooses, Escape cancels."), classes="hint")
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(int(event.option.id or 0))
-
-    def action_choose_none(self) -> None:
-        self.dismiss(None)
-
-    async def language_changed(self) -> None:
-        await recompose_keeping_input(self)
-
-
-GAME_KEYS = [
-    *(
-        Binding("enter", f"pick('{what}')", label, show=what != "exchange")
-        for what, label in ENTER.items()
-    ),
-    Binding("f", "place(5)", "+5"),
-    Binding("a", "all", N_("All")),
-    Binding("b", "blitz", N_("Blitz")),
-    Binding("1", "dice(1)", N_("1 die"), group=DICE),
-    Binding("2", "dice(2)", N_("2 dice"), group=DICE),
-    Binding("3", "dice(3)", N_("3 dice"), group=DICE),
-    Binding("left_square_bracket", "stop_at(-1)", "N−1", group=STOP),
-    Binding("right_square_bracket", "stop_at(1)", "N+1", group=STOP),
-    Binding("plus", "count(1)", N_("One more"), group=COUNT),
-    Binding("minus", "count(-1)", N_("One less"), group=COUNT),
-    Binding("equals_sign", "count(1)", N_("One more"), show=False),
-    *(Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)),
-    Binding("x", "exchange", N_("Exchange")),
-    Binding("e", "end_phase('attack')", N_("End attacks")),
-    Binding("e", "end_phase('turn')", N_("End turn")),
-    Binding("slash", "search", N_("Find")),
-    Binding("m", "tab('map')", N_("Map"), group=VIEWS),
-    Binding("t", "tab('table')", N_("Table"), group=VIEWS),
-    Binding("c", "tab('continents')", N_("Continents"), group=VIEWS),
-    Binding("tab", "filter", N_("Filter")),
-    Binding("escape", "close_box", N_("Close")),
-    Binding("escape", "menu", N_("Menu")),
-]
-# Every game screen's commands (Rules, Save, and whatever GameScreen shows), then Quit, the
-# app's. They take the footer's room the game's keys leave, in this order: each is bound twice,
-# shown when it fits and hidden otherwise, so its key works either way. Ctrl+Q is the app's,
-# which quits first whatever the screen says: the screen only decides whether it is shown.
-LABELS = {"save_as": N_("Save")}
-
-
-def command_keys() -> tuple[list[Binding], list[tuple[str, Binding]]]:
-    keys: list[Binding] = []
-    commands: list[tuple[str, Binding]] = []
-    for b in Binding.make_bindings(GameScreen.BINDINGS):
-        if b.action == "menu":
-            continue  # Escape is bound above, after closing boxes
-        if b.show and b.action not in {action for action, _ in commands}:  # its first key
-            shown = Binding(b.key, f"command('{b.action}')", LABELS.get(b.action, b.description))
-            keys.append(shown)
-            commands.append((b.action, shown))
-        keys.append(Binding(b.key, b.action, b.description, show=False, priority=b.priority))
-    quit_shown = Binding("ctrl+q", "command('quit')", N_("Quit"), priority=True)
-    keys += [quit_shown, Binding("ctrl+q", "command('quiet')", show=False, priority=True)]
-    return keys, [*commands, ("quit", quit_shown)]
-
-
-COMMAND_KEYS, COMMANDS = command_keys()
+__all__ = ["AtaqueScreen", "ChoiceDialog", "NEIGHBOUR_NAMES", "folded", "matches", "percent"]
 
 
 # The tabs' titles and the boxes' hints (English msgids, ``_`` where shown).
@@ -230,10 +61,7 @@ TAB_TITLES = {
     "table": N_("Territories (t)"),
     "continents": N_("Continents (c)"),
 }
-PLACEHOLDERS = {
-    "filter": N_("filter by owner, continent or name"),
-    "search": N_("part of a territory's name, then Enter (Escape closes)"),
-}
+SEARCH_HINT = N_("part of a territory's name, then Enter (Escape closes)")
 
 
 class AtaqueScreen(GameScreen, inherit_bindings=False):
@@ -243,7 +71,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
     WATCH_ACTIONS = frozenset(
         {"command", "tab", "filter", "close_box", "search", ("pick", ("result",))}
     )
-    SEAT_UI = ("source", "dice", "stop_at", "count", "typed", "sort_key", "sort_reverse")
+    SEAT_UI = ("source", "dice", "stop_at", "count", "typed")
 
     def __init__(self, session) -> None:
         super().__init__(session)
@@ -252,8 +80,6 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         self.stop_at = 1  # "attack until taken or down to N" ([ and ] keys)
         self.count: int | None = None  # armies to move in or regroup (None: the usual)
         self.typed = ""  # digits typed for the count
-        self.sort_key: str | None = None  # the territory table's sort column, and direction
-        self.sort_reverse = False
 
     def compose_board(self) -> ComposeResult:
         continents = {name: CONTINENTS[CONTINENT_OF[i]].name for i, name in enumerate(TERRITORIES)}
@@ -261,16 +87,12 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             with TabPane(_(TAB_TITLES["map"]), id="map"):
                 yield WorldMap(continents, NEIGHBOUR_NAMES, id="world")
             with TabPane(_(TAB_TITLES["table"]), id="table"):
-                yield Input(placeholder=_(PLACEHOLDERS["filter"]), id="filter")
-                yield DataTable(id="territories", cursor_type="row", zebra_stripes=True)
+                yield TerritoryTable(id="territory-table")
             with TabPane(_(TAB_TITLES["continents"]), id="continents"):
-                yield Static(id="continent-summary")
-        with Vertical(id="info"):
-            yield Static(id="selection")
-            yield Static(id="players")
-            yield Static(id="mine")
-        yield Input(placeholder=_(PLACEHOLDERS["search"]), id="search")
-        yield EventLog(id="log")
+                yield ContinentSummary(id="continent-summary")
+        yield SidePanel(id="info")
+        yield Input(placeholder=_(SEARCH_HINT), id="search")
+        yield LatestLines(id="log")
 
     async def language_changed(self) -> None:
         """The board in the language just chosen, as it stands (cursor, selection, the
@@ -284,18 +106,15 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         tabs = self.query_one("#tabs", TabbedContent)
         for pane, title in TAB_TITLES.items():
             tabs.get_tab(pane).label = _(title)
-        for box, hint in PLACEHOLDERS.items():
-            self.query_one(f"#{box}", Input).placeholder = _(hint)
-        table = self.query_one("#territories", DataTable)
-        table.clear(columns=True)
-        self.add_columns(table)
+        self.query_one("#search", Input).placeholder = _(SEARCH_HINT)
+        self.query_one(TerritoryTable).language_changed()
         if self.view is not None:
             self.view = self.view
 
     def on_mount(self) -> None:
         """Runs before GameScreen.on_mount (Textual calls each class's handler, subclass
         first), so the table has its columns before the first view is drawn."""
-        self.add_columns(self.query_one("#territories", DataTable))
+        self.query_one(TerritoryTable).add_columns()
         self.query_one("#search", Input).display = False
         self.query_one(WorldMap).focus()
 
@@ -310,23 +129,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             footer.show_command_palette = self.wide
             footer.refresh(recompose=True)
 
-    COLUMNS = (
-        (N_("Territory"), "t"),
-        (N_("Continent"), "c"),
-        (N_("Owner"), "o"),
-        (N_("Armies"), "a"),
-        (N_("Enemy neighbours"), "n"),
-    )
-
-    @classmethod
-    def add_columns(cls, table: DataTable) -> None:
-        for label, key in cls.COLUMNS:
-            table.add_column(_(label), key=key)
-
     # --- drawing -------------------------------------------------------------------------------
-    def owner_label(self, seat: int) -> str:
-        return f"{colour_letter(seat)} {colour_name(seat)}"
-
     @property
     def wide(self) -> bool:
         return not self.has_class("compact")
@@ -360,14 +163,56 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 if left:
                     marked |= {TERRITORIES[t] for t in CONTINENTS[c].territories}
         world.show(holdings, marked, chosen)
-        self.query_one("#selection", Static).update(self.selection_text(view))
-        self.query_one("#players", Static).update(self.players_text(view))
-        self.query_one("#mine", Static).update(self.mine_text(view))
-        self.fill_table(view)
-        self.query_one("#continent-summary", Static).update(self.continents_text(view))
-        log = self.query_one(EventLog)
+        self.query_one(SidePanel).show(self.turn(view))
+        self.query_one(TerritoryTable).show(view, self.wide, self.app.size.width)
+        self.query_one(ContinentSummary).show(view, self.names, self.line_width)
+        log = self.query_one(LatestLines)
         log.show([line for e in view.log if (line := self.describe(e, view)) is not None])
         self.refresh_bindings()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each seat's name as typed (control characters made visible)."""
+        return tuple(seat.name for seat in self.seats)
+
+    def turn(self, view) -> Turn:
+        """What the panel and the prompt draw besides ``view``: the player's picks, the room."""
+        bounds = self.count_range(view)
+        cursor = self.cursor_territory()
+        placing = view.phase == PLACE and self.my_turn and view.owner[cursor] == self.me
+        return Turn(
+            view=view,
+            me=self.me,
+            my_turn=self.my_turn,
+            names=self.names,
+            active_name=self.seat_name(view.active),
+            cursor=cursor,
+            source=self.source,
+            dice=self.dice,
+            stop_at=self.stop_at,
+            count=self.chosen_count(view),
+            most=bounds[1] if bounds else 0,
+            placeable=rules.placeable(self.session.state, cursor) if placing else 0,
+            secrets=self.is_human(self.me) or getattr(self.session, "revealed", False),
+            wide=self.wide,
+            width=self.line_width,
+        )
+
+    # What is drawn, as the fit tests and the replay read it.
+    def selection_text(self, view):
+        return selection_text(self.turn(view))
+
+    def players_text(self, view):
+        return players_text(self.turn(view))
+
+    def prompt_text(self, view) -> str:
+        return prompt_text(self.turn(view))
+
+    def describe(self, e, view) -> str | None:
+        return describe(e, view, self.me, self.names)
+
+    def result_text(self, outcome: Outcome) -> tuple[str, str]:
+        return result_text(self.session.view(self.viewer), outcome, self.seat_name)
 
     @property
     def me(self) -> int:
@@ -392,568 +237,6 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         usual = high if view.phase == MOVE_IN else low
         return max(low, min(high, usual if self.count is None else self.count))
 
-    def selection_text(self, view, room: int | None = None) -> Text:
-        """The territory under the cursor, then what picking would do: one line at 80
-        columns (names abbreviated if need be), two when there is room."""
-        t = self.cursor_territory()
-
-        def name(i: int) -> str:
-            return TERRITORIES[i] if room is None else short(TERRITORIES[i], room)
-
-        text = Text()
-        text.append(name(t), style="bold")
-        if self.wide:
-            continent = CONTINENTS[CONTINENT_OF[t]].name
-            text.append(
-                f" ({continent}) · {self.owner_label(view.owner[t])} · {armies(view.armies[t])}"
-            )
-        else:
-            text.append(f" · {colour_letter(view.owner[t])} {view.armies[t]}")
-        context = self.selection_context(view, t, name)
-        if context.plain:
-            text.append("\n" if self.wide else " ")
-            text.append_text(context)
-        if not self.wide and room is None and text.cell_len > self.line_width:
-            return self.selection_text(view, 7)
-        return text
-
-    def selection_context(self, view, t: int, name) -> Text:
-        text = Text()
-        if not self.my_turn:
-            return text
-        src = self.source
-        if view.phase == ATTACK and src is not None:
-            dice = self.throw_dice(view.armies[src])
-            text.append(f"← {name(src)} {view.armies[src]}", style="bold")
-            text.append(" · ")
-            text.append(
-                _("{dice} · down to {n}").format(
-                    dice=plural(dice, "die", "dice"), n=number(self.stop_at)
-                )
-            )
-            if t == src:
-                text.append(" " + _("(Enter here: cancel)"), style="dim")
-            elif view.owner[t] != self.me and t in NEIGHBOURS[src] and view.armies[src] > 1:
-                chance = rules.attack_chance(view, src, t, self.stop_at, self.dice)
-                said = _("win chance {chance}").format(chance=percent(chance))
-                text.append(f" → {said}", style="bold yellow")
-        elif view.phase == REGROUP and src is not None:
-            bounds = self.count_range(view)
-            most = bounds[1] if bounds else 0
-            count = self.chosen_count(view)
-            text.append("← " + _("from {territory}").format(territory=name(src)), style="bold")
-            text.append(" · ")
-            text.append(
-                _("{count} of {most} to move").format(count=number(count), most=number(most))
-            )
-            if t == src:
-                text.append(" " + _("(Enter here: cancel)"), style="dim")
-            elif view.owner[t] == self.me and t in NEIGHBOURS[src]:
-                said = _("Enter moves {count} here").format(count=number(count))
-                text.append(f" → {said}", style="bold green")
-        elif view.phase == MOVE_IN and view.pending is not None:
-            p = view.pending
-            text.append(
-                _("{territory} taken! {count} more of up to {most} follow in.").format(
-                    territory=name(p.target),
-                    count=number(self.chosen_count(view)),
-                    most=number(p.most),
-                ),
-                style="bold green",
-            )
-        elif view.phase == PLACE and view.owner[t] == self.me:
-            here = rules.placeable(self.session.state, t)
-            lead = "" if self.wide else "· "
-            said = _("{armies} may be placed here").format(armies=armies(here))
-            text.append(f"{lead}{said}", style="dim")
-        return text
-
-    def players_text(self, view) -> Text:
-        """Every player on one line: names shortened, then left out, before numbers are."""
-        summaries = rules.player_summaries(view)
-        width = self.line_width
-
-        def line(name_room: int | None, gap: str, terse: bool) -> Text:
-            # Translators: the initials of territories, armies and cards, as in "12t 30a 2c".
-            legend = pgettext("territories/armies/cards", "t/a/c") + " "
-            text = Text(legend if terse else "", style="dim")
-            for i, s in enumerate(summaries):
-                if i:
-                    text.append(gap)
-                style = SEAT_STYLES[s.seat] if s.alive else "dim strike"
-                marker = "▶" if s.seat == view.active else " "
-                text.append(f"{marker}{colour_letter(s.seat)}", style=style)
-                name = self.seats[s.seat].name
-                if name_room is not None:
-                    cut = name if len(name) <= name_room else name[: name_room - 1] + "…"
-                    text.append(f" {cut}", style=style)
-                if not s.alive:
-                    text.append(" " + pgettext("player", "out"), style="dim")
-                elif terse:
-                    text.append(f" {s.territories}/{s.armies}/{s.cards}", style="dim")
-                else:
-                    text.append(" " + strength(s), style="dim")
-            return text
-
-        longest = max(len(self.seats[s.seat].name) for s in summaries)
-        attempts = [(longest, "  ", False)]
-        attempts += [(room, "  ", False) for room in (12, 8, 5) if room < longest]
-        attempts += [(None, "  ", False), (None, " ", False), (None, "  ", True), (None, " ", True)]
-        for room, gap, terse in attempts:
-            text = line(room, gap, terse)
-            if text.cell_len <= width:
-                return text
-        return text
-
-    def mine_text(self, view) -> Text:
-        """The objective, how far it is, and the cards: a line each (a bot's too in a replay
-        with everything shown)."""
-        text = Text()
-        if not self.is_human(self.me) and not getattr(self.session, "revealed", False):
-            return text
-        me = view.players[self.me]
-        text.append(_("Objective:") + " ", style="bold")
-        text.append(objective_text(rules.effective_objective(view, self.me)))
-        progress = rules.objective_progress(view, self.me)
-        text.append("\n→ ", style="bold")
-        text.append(progress or "", style="italic")
-        text.append("\n")
-        text.append_text(self.cards_text(me.hand, view.phase == EXCHANGE and self.my_turn))
-        return text
-
-    def cards_text(self, hand: tuple[int, ...], exchanging: bool) -> Text:
-        exchange = " " + _("(x: exchange a set)") if exchanging else ""
-        for room in (None, 7, 5):
-            text = Text(_("Cards:") + " ", style="bold")
-            if not hand:
-                text.append(pgettext("cards", "none"), style="dim")
-            for c in hand:
-                terr = card_territory(c)
-                glyph = FIGURE_GLYPHS.get(CARD_FIGURE[c], "?")
-                name = card_name(c) if terr is None else TERRITORIES[terr]
-                text.append(f"{glyph} {name if room is None else short(name, room)}  ")
-            text.rstrip()
-            text.append(exchange, style="bold yellow")
-            if text.cell_len <= self.line_width:
-                break
-        return text
-
-    def fill_table(self, view) -> None:
-        table = self.query_one("#territories", DataTable)
-        wanted = folded(self.query_one("#filter", Input).value.strip())
-        at = table.cursor_row
-        keep = None
-        if table.row_count and 0 <= at < table.row_count:
-            keep = table.coordinate_to_cell_key((at, 0)).row_key.value
-        rows = []
-        for r in rules.territory_rows(view):
-            owner = self.owner_label(r.owner)
-            enemies = ", ".join(
-                TERRITORIES[n] if self.wide else short(TERRITORIES[n], 7)
-                for n in r.enemy_neighbours
-            )
-            row = (r.name, r.continent, owner, r.armies, enemies)
-            if wanted and not any(wanted in folded(str(x)) for x in row[:3]):
-                continue
-            rows.append((r.name, row))
-        table.clear()
-        for key, row in rows:
-            table.add_row(*row, key=key)
-        if self.sort_key is not None:
-            table.sort(self.sort_key, reverse=self.sort_reverse)
-        if keep is not None and keep in table.rows:
-            table.move_cursor(row=table.get_row_index(keep), animate=False)
-
-    def continents_text(self, view) -> Text:
-        """Each continent (bonus, holder, who has how much), then each player: a line each,
-        all worded alike, shorter when the lines are narrow."""
-        width = self.line_width - 2  # the view's own padding
-        continents = []
-        for row in rules.continent_summary(view):
-            if row.holder is None:
-                holder = pgettext("continent held by", "nobody")
-            else:
-                holder = self.owner_label(row.holder)
-            counts = [(colour_letter(s), n) for s, n in enumerate(row.counts) if n]
-            full = "  ".join(f"{letter} {n}" for letter, n in counts)
-            terse = " ".join(f"{letter}{n}" for letter, n in counts)
-            continents.append(  # the name first, in the first 18 columns (drawn bold)
-                (
-                    f"{row.name:<18} "
-                    + _("+{bonus}  held by {holder}  {counts}  (of {size})").format(
-                        bonus=row.bonus, holder=f"{holder:<9}", counts=full, size=row.size
-                    ),
-                    f"{row.name:<17} "
-                    + _("+{bonus} {holder} {counts} of {size}").format(
-                        bonus=row.bonus, holder=f"{holder:<9}", counts=terse, size=row.size
-                    ),
-                )
-            )
-        players = []
-        for s in rules.player_summaries(view):
-            marker = "▶" if s.seat == view.active else " "
-            who = f"{marker}{self.owner_label(s.seat)} · "
-            name = self.seats[s.seat].name
-            if not s.alive:
-                out = who + _("{name} — out of the game").format(name=name)
-                players.append((s, (out, out, who + _("{name} — out").format(name=name[:12]))))
-                continue
-            held = ", ".join(CONTINENTS[c].name for c in s.continents) or _("no continent")
-            numbers = (
-                f"{plural(s.territories, 'territory', 'territories')}, {armies(s.armies)}, "
-                f"{plural(s.cards, 'card', 'cards')}"
-            )
-            brief = strength(s)
-            players.append(
-                (
-                    s,
-                    (
-                        f"{who}{name}: {numbers}, {held}",
-                        f"{who}{name}: {brief}, {held}",
-                        f"{who}{name[:12]}: {brief}, {held}",
-                    ),
-                )
-            )
-        text = Text()
-        pick = next((i for i in (0, 1) if all(len(c[i]) <= width for c in continents)), 1)
-        for wording in continents:
-            line = wording[pick]
-            text.append(line[:18], style="bold")
-            text.append(line[18:] + "\n")
-        pick = next((i for i in (0, 1, 2) if all(len(p[1][i]) <= width for p in players)), 2)
-        for s, wording in players:
-            style = SEAT_STYLES[s.seat] if s.alive else "dim strike"
-            text.append(wording[pick] + "\n", style=style)
-        text.rstrip()
-        return text
-
-    def prompt_text(self, view) -> str:
-        """What to do now, worded to fit the status line (keys are in the footer too)."""
-        width = max(20, self.app.size.width - 2)
-        if view.phase == OVER:
-            return fit(
-                width,
-                _("Game over — {reason}  (Enter: the result)").format(
-                    reason=rules.end_reason(view)
-                ),
-                _("Game over."),
-            )
-        if not self.my_turn:
-            who = self.seat_name(view.active)
-            width -= len(who) + 14  # the spinner beside it names the thinking bot too
-            return fit(
-                width,
-                _("{player} is playing…  (. skips to your turn)").format(player=who),
-                _("{player} is playing…").format(player=who),
-                _("{player} is playing…").format(player=colour_name(view.active)),
-            )
-        if view.phase == EXCHANGE:
-            sets = len(sets_in(view.players[self.me].hand))
-            if sets > 1:
-                return fit(
-                    width,
-                    ngettext(
-                        "You hold {count} possible set of cards: x chooses which to exchange.",
-                        "You hold {count} possible sets of cards: x chooses which to exchange.",
-                        sets,
-                    ).format(count=number(sets)),
-                    _("x: choose which set of cards to exchange."),
-                )
-            return fit(
-                width,
-                _("You hold a set of cards: x exchanges it for armies."),
-                _("x: exchange"),
-            )
-        if view.phase == PLACE:
-            return self.place_prompt(view, width)
-        src = None if self.source is None else TERRITORIES[self.source]
-        if view.phase == ATTACK:
-            if src is None:
-                return fit(
-                    width,
-                    _(
-                        "Attack: Enter on one of your territories with 2+ armies, then on an "
-                        "enemy neighbour; e ends the attacks."
-                    ),
-                    _("Attack: Enter on yours (2+ armies), then on an enemy neighbour; e: stop."),
-                    _("Attack: Enter on yours, then on an enemy; e: stop."),
-                )
-            n = number(self.stop_at)
-            return fit(
-                width,
-                _(
-                    "From {territory}: Enter rolls · b attacks until taken or down to {n} · "
-                    "1 2 3 dice · [ ] change N"
-                ).format(territory=src, n=n),
-                _(
-                    "From {territory}: Enter rolls · b until taken or down to {n} · 1 2 3 dice "
-                    "· [ ] N"
-                ).format(territory=src, n=n),
-                _("{territory}: Enter rolls · b until taken or down to {n}").format(
-                    territory=src, n=n
-                ),
-                _("Enter rolls · b until taken or down to {n}").format(n=n),
-            )
-        if view.phase == MOVE_IN and view.pending is not None:
-            counts = {"count": number(self.chosen_count(view)), "most": number(view.pending.most)}
-            target = TERRITORIES[view.pending.target]
-            return fit(
-                width,
-                _(
-                    "{territory} taken! Move in {count} more (0–{most}): + − or a digit to "
-                    "change, Enter moves them, a all."
-                ).format(territory=target, **counts),
-                _(
-                    "{territory} taken! Move in {count} more (0–{most}): + − or a digit, then "
-                    "Enter."
-                ).format(territory=target, **counts),
-                _("Move in {count} more (0–{most}): + − or a digit, then Enter.").format(**counts),
-            )
-        if view.phase == REGROUP:
-            if src is None:
-                return fit(
-                    width,
-                    _(
-                        "Regroup: Enter on a territory of yours, then on a neighbour of yours; "
-                        "e ends your turn."
-                    ),
-                    _("Regroup: Enter on yours, then on a neighbour of yours; e ends the turn."),
-                    _("Regroup: Enter on yours, then a neighbour; e: end."),
-                )
-            moving = armies(self.chosen_count(view))
-            return fit(
-                width,
-                _(
-                    "From {territory}: Enter on a neighbour of yours moves {armies} (+ − or a "
-                    "digit to change), a all; Enter on {territory} cancels."
-                ).format(territory=src, armies=moving),
-                _(
-                    "From {territory}: Enter on a neighbour moves {armies} (+ − or a digit), a all."
-                ).format(territory=src, armies=moving),
-                _("Enter moves {armies} (+ − or a digit), a all.").format(armies=moving),
-            )
-        return ""
-
-    def place_prompt(self, view, width: int) -> str:
-        """How many to place, and which of them are a continent bonus that must go inside
-        its continent (the engine refuses them elsewhere)."""
-        left = armies(rules.armies_to_place(view))
-        bonus = [(CONTINENTS[c].name, n) for c, n in enumerate(view.bonus_left) if n]
-        if not bonus:
-            return fit(
-                width,
-                _(
-                    "Place {armies}: Enter +1, f +5, a all on the territory under the cursor."
-                ).format(armies=left),
-                _("Place {armies}: Enter +1, f +5, a all.").format(armies=left),
-            )
-        where = listing(
-            _("{count} in {continent}").format(count=number(n), continent=name) for name, n in bonus
-        )
-        short_form = _("Place {armies}: {where} (bonus).").format(armies=left, where=where)
-        if view.to_place == 0:
-            inside = listing(name for name, _n in bonus)
-            if len(bonus) == 1:
-                full = _(
-                    "Place {armies}, all inside {continents}: its continent bonus. Enter +1, "
-                    "f +5, a all."
-                )
-                brief = _("Place {armies}, all inside {continents} (its continent bonus).")
-            else:
-                full = _(
-                    "Place {armies}, all inside {continents}: continent bonuses. Enter +1, "
-                    "f +5, a all."
-                )
-                brief = _("Place {armies}, all inside {continents} (continent bonuses).")
-            return fit(
-                width,
-                full.format(armies=left, continents=inside),
-                brief.format(armies=left, continents=inside),
-                short_form,
-            )
-        (first, n), *more = bonus
-        must = listing(
-            [
-                _("{count} of them must go into {continent}").format(
-                    count=number(n), continent=first
-                ),
-                *(
-                    _("{count} into {continent}").format(count=number(k), continent=name)
-                    for name, k in more
-                ),
-            ]
-        )
-        return fit(
-            width,
-            _("Place {armies}; {must} (continent bonus). Enter +1, f +5, a all.").format(
-                armies=left, must=must
-            ),
-            _("Place {armies}; {must} (continent bonus).").format(armies=left, must=must),
-            _("Place {armies}; {must}.").format(armies=left, must=must),
-            short_form,
-        )
-
-    def describe(self, e, view) -> str | None:
-        """The log's line for an event of ``view``'s log, worded now from the event's data
-        (a save reads in whatever language is spoken): markup, every typed name literal."""
-        s = ataque_state
-
-        def who(seat: int) -> str:  # a typed name inside a markup line
-            return f"{colour_name(seat)} ({literal(self.seats[seat].name)})"
-
-        if isinstance(e, s.TurnStarted):
-            said = _("— Round {round}: {player} —").format(
-                round=number(e.round), player=who(e.seat)
-            )
-            return f"[b]{said}[/b]"
-        if isinstance(e, s.Reinforced):
-            if not e.continents:
-                return _("{player} receives {armies}.").format(
-                    player=who(e.seat), armies=armies(e.armies)
-                )
-            bonuses = listing(
-                _("+{bonus} in {continent}").format(
-                    bonus=CONTINENTS[c].bonus, continent=CONTINENTS[c].name
-                )
-                for c in e.continents
-            )
-            return _(
-                "{player} receives {armies}, and {bonuses} (continent bonus, placed there)."
-            ).format(player=who(e.seat), armies=armies(e.armies), bonuses=bonuses)
-        if isinstance(e, s.Exchanged):
-            said = {"player": who(e.seat), "number": number(e.number), "armies": armies(e.armies)}
-            if not e.bonus_on:
-                return _("{player} exchanges a set (#{number}) for {armies}.").format(**said)
-            return _(
-                "{player} exchanges a set (#{number}) for {armies}, and +{bonus} on {territories} "
-                "(the cards' own territories)."
-            ).format(
-                bonus=number(CARD_BONUS),
-                territories=listing(TERRITORIES[t] for t in e.bonus_on),
-                **said,
-            )
-        if isinstance(e, s.DealerRolled):
-            throws = ", ".join(
-                _("{player} {value}").format(player=who(seat), value=number(value))
-                for seat, value in zip(e.seats, e.values, strict=True)
-            )
-            return _("Roll for the dealer: {throws}.").format(throws=throws)
-        if isinstance(e, s.DealerChosen):
-            return _("{player} deals (the highest roll).").format(player=who(e.seat))
-        if isinstance(e, s.Placed):
-            return _("{player} places {armies} on {territory}.").format(
-                player=who(e.seat), armies=armies(e.count), territory=TERRITORIES[e.territory]
-            )
-        if isinstance(e, s.Battle):
-            return _("{source} → {target}: {attack} vs {defence}, losses {lost}/{killed}.").format(
-                source=TERRITORIES[e.source],
-                target=TERRITORIES[e.target],
-                attack="-".join(map(str, e.attack)),
-                defence="-".join(map(str, e.defence)),
-                lost=e.attacker_lost,
-                killed=e.defender_lost,
-            )
-        if isinstance(e, s.Conquered):
-            said = _("{player} takes {territory}.").format(
-                player=who(e.seat), territory=TERRITORIES[e.target]
-            )
-            return f"[b]{said}[/b]"
-        if isinstance(e, s.MovedIn):
-            said = ngettext("{count} more moves in.", "{count} more move in.", e.count)
-            return "  " + said.format(count=number(e.count))
-        if isinstance(e, s.Eliminated):
-            return ngettext(
-                "[b]{victim} is destroyed by {player}[/b] ({count} card passes).",
-                "[b]{victim} is destroyed by {player}[/b] ({count} cards pass).",
-                e.cards,
-            ).format(victim=who(e.victim), player=who(e.by), count=number(e.cards))
-        # A seat's own secrets; in a replay with everything shown, any seat's, named.
-        if isinstance(e, s.CardsTaken) and HIDDEN not in e.cards:
-            if e.seat == self.me:
-                said = _("You take {colour}'s cards: {cards}.")
-            else:
-                said = _("{player} takes {colour}'s cards: {cards}.")
-            return said.format(
-                player=who(e.seat),
-                colour=colour_name(e.victim),
-                cards=", ".join(card_name(c) for c in e.cards),
-            )
-        if isinstance(e, s.ObjectiveChanged):
-            if e.seat == self.me:
-                said = _("Your objective is now: {objective}")
-            else:
-                said = _("{player}'s objective is now: {objective}")
-            said = said.format(player=who(e.seat), objective=escape(objective_text(FALLBACK)))
-            return f"[b]{said}[/b]"
-        if isinstance(e, s.Regrouped):
-            return _("{player} moves {armies} from {source} to {target}.").format(
-                player=who(e.seat),
-                armies=armies(e.count),
-                source=TERRITORIES[e.source],
-                target=TERRITORIES[e.target],
-            )
-        if isinstance(e, s.CardDrawn):
-            if e.card < 0:
-                return _("{player} draws a card.").format(player=who(e.seat))
-            if e.seat == self.me:
-                return _("You draw the card {card}.").format(card=card_name(e.card))
-            return _("{player} draws the card {card}.").format(
-                player=who(e.seat), card=card_name(e.card)
-            )
-        if isinstance(e, s.NothingDrawn):
-            return _("{player} conquered but draws no card: the draw pile is empty.").format(
-                player=who(e.seat)
-            )
-        if isinstance(e, s.DeckReshuffled):
-            return ngettext(
-                "The {count} exchanged card is shuffled into a new draw pile.",
-                "The {count} exchanged cards are shuffled into a new draw pile.",
-                e.cards,
-            ).format(count=number(e.cards))
-        if isinstance(e, s.GameEnded):
-            # The last event: ``view`` is the final position, which words the reason.
-            return f"[b]{literal(rules.end_reason(view))}[/b]"
-        return None
-
-    # --- the end -------------------------------------------------------------------------------
-    def result_text(self, outcome: Outcome) -> tuple[str, str]:
-        """Who won and why, then every player's objective — revealed now — with whether it was
-        met and how far he got. The result screen reads markup and seat names are typed by
-        players, so every name is escaped."""
-        view = self.session.view(self.viewer)
-        ended = next((e for e in reversed(view.log) if isinstance(e, GameEnded)), None)
-        report = rules.objective_report(view, ended.objectives if ended is not None else None)
-        if outcome.is_draw:
-            headline = _("A draw.")
-        else:
-            names = listing(escape(self.seat_name(s)) for s in outcome.winners)
-            # English says "wins" of a winning side however many seats it has; other
-            # languages may agree the verb with the number of winners.
-            won = ngettext("{names} wins!", "{names} wins!", len(outcome.winners))
-            headline = won.format(names=names)
-        title = _("Objectives")
-        lines = [escape(outcome.reason), "", f"[b]{title}[/b]"]
-        for line in report:
-            who = f"{colour_letter(line.seat)} {escape(self.seat_name(line.seat))}"
-            if line.objective == HIDDEN:
-                lines.append(_("{player}: secret").format(player=who))
-                continue
-            card = escape(objective_text(line.objective))
-            progress = escape(line.progress)
-            if line.met:
-                status = _("[b]met[/b] ({progress})").format(progress=progress)
-            elif not line.alive and line.eliminated_by is not None:
-                status = _("eliminated by {colour}").format(colour=colour_name(line.eliminated_by))
-            else:
-                status = _("not met: {progress}").format(progress=progress)
-            lines.append(
-                _("{player}: {objective} — {status}").format(
-                    player=who, objective=card, status=status
-                )
-            )
-        return headline, "\n".join(lines)
-
-    # --- input -------------------------------------------------------------------------------
     def on_world_map_picked(self, event: WorldMap.Picked) -> None:
         """A double click: what Enter would do."""
         self.action_pick()
@@ -963,26 +246,14 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         no layout pass, so over SSH a keypress sends those lines and not the whole screen."""
         self.typed = ""
         if self.view is not None:
-            selection = self.query_one("#selection", Static)
-            selection.update(self.selection_text(self.view), layout=False)
+            self.query_one(SidePanel).show_selection(self.turn(self.view), layout=False)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.query_one(WorldMap).cursor = str(event.row_key.value)
         self.action_tab("map")
 
-    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
-        """A click on a header sorts by it; a second click on the same one reverses."""
-        key = event.column_key.value
-        self.sort_reverse = key == self.sort_key and not self.sort_reverse
-        self.sort_key = key
-        event.data_table.sort(event.column_key, reverse=self.sort_reverse)
-
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self.focus_tab(event.pane.id or "map")
-
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "filter" and self.view is not None:
-            self.fill_table(self.view)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "search":
@@ -1109,7 +380,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             if view.owner[t] == self.me:  # another of mine: attack from there instead
                 self.select(view, t)
                 return
-            self.act(Attack(self.source, t, self.throw_dice(view.armies[self.source])))
+            self.act(Attack(self.source, t, thrown(self.dice, view.armies[self.source])))
             self.keep_source()
         else:
             bounds = self.count_range(view)
@@ -1154,10 +425,6 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         self.count = None
         self.typed = ""
         self.view = view
-
-    def throw_dice(self, armies: int) -> int:
-        """The dice the next roll throws: the player's choice, as far as the armies allow."""
-        return max(1, min(self.dice, attack_dice(armies)))
 
     def action_dice(self, dice: int) -> None:
         """Shown in the selection line, beside the win chance it changes: no message."""
@@ -1264,25 +531,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             if index is not None:
                 self.act(Exchange(sets[index]))
 
-        choices = [self.set_text(view, cards) for cards in sets]
-        self.app.push_screen(ChoiceDialog(lambda: _("Which set do you exchange?"), choices), chosen)
-
-    def set_text(self, view, cards: tuple[int, ...]) -> Text:
-        text = Text()
-        for c in cards:
-            text.append(f"{FIGURE_GLYPHS.get(CARD_FIGURE[c], '?')} {card_name(c)}  ")
-        bonus = [
-            TERRITORIES[t]
-            for c in cards
-            if (t := card_territory(c)) is not None and view.owner[t] == self.me
-        ]
-        if bonus:
-            said = _("(+{bonus} on {territories})").format(
-                bonus=CARD_BONUS, territories=listing(bonus)
-            )
-            text.append(said, style="bold green")
-        text.rstrip()
-        return text
+        self.app.push_screen(exchange_dialog(view, self.me, sets), chosen)
 
     def action_end_phase(self, what: str = "") -> None:
         self.source = None
@@ -1296,39 +545,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
             await self.app.run_action(action, self)
 
     def footer_room(self) -> frozenset[str]:
-        """Which commands the footer shows, in order, after the game's keys: as many as fit
-        (a key takes its label and two or three spaces, a group its keys and label and
-        three; the palette's key keeps a dozen columns on a wide screen)."""
-        pad = 3 if self.wide else 2
-        used = 13 if self.wide else 0
-        decided: set[str] = set()
-        counted: set[str] = set()
-        groups: set[Binding.Group] = set()
-        for binding in GAME_KEYS:
-            if binding.key in decided:
-                continue
-            _, name, params = parse(binding.action)
-            if not self.check_game_action(name, params):
-                continue
-            decided.add(binding.key)
-            if not binding.show or binding.action in counted:
-                continue
-            counted.add(binding.action)
-            display = self.app.get_key_display(binding)
-            if binding.group is None:
-                used += len(display) + len(shown(binding.description)) + pad
-            elif binding.group in groups:
-                used += len(display)
-            else:
-                groups.add(binding.group)
-                used += len(display) + len(shown(binding.group.description)) + 3
-        room = set()
-        for action, binding in COMMANDS:
-            needed = len(self.app.get_key_display(binding)) + len(shown(binding.description)) + pad
-            if used + needed <= self.app.size.width:
-                used += needed
-                room.add(action)
-        return frozenset(room)
+        return footer_room(self.app, self.wide, self.check_game_action)
 
     def check_game_action(self, action: str, parameters) -> bool | None:
         """Which of the game's keys work now: the footer shows only those."""

@@ -55,6 +55,9 @@ class EventLog(RichLog, can_focus=False):
             self.clear()
             self.shown = []
         for line in lines[len(self.shown) :]:
-            # No emoji codes: a player called ":fire:" is called that, not 🔥.
-            self.write(Text.from_markup(line, emoji=False))
+            self.write(self.line_text(line))
         self.shown = list(lines)
+
+    def line_text(self, line: str) -> Text:
+        # No emoji codes: a player called ":fire:" is called that, not 🔥.
+        return Text.from_markup(line, emoji=False)
