@@ -414,17 +414,23 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
 
     def shown_battle(self, view):
         """The battle to show and whether it is last turn's. The solitaire keeps its last
-        assault until the next one: it is shown (labelled) until the roll, then the new
-        attack replaces it."""
+        assault in the state until the next one: this turn's is shown, last turn's until the
+        roll (labelled), an older one (a turn whose attack was all shot away came between)
+        never."""
         battle = view.battle
         if battle is None or not self.solitaire or view.phase == REPEL:
             return battle, False
+        turns_back = 0
         for event in reversed(view.log):
             if isinstance(event, (Repelled, Breached)):
-                return battle, False
-            if isinstance(event, TurnStarted):
                 break
-        return (battle, True) if view.phase in (ROLL, OVER) else (None, False)
+            if isinstance(event, TurnStarted):
+                turns_back += 1
+        if turns_back == 0:
+            return battle, False
+        if turns_back == 1 and view.phase in (ROLL, OVER):
+            return battle, True
+        return None, False
 
     def render_battle(self, view) -> None:
         attack: tuple[int, ...] = ()
