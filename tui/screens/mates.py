@@ -736,8 +736,18 @@ class MatesScreen(GameScreen):
         self.act(PieceAttack(color, piece.symbol().upper(), chess.square_name(self.cursor)))
 
     def action_answer(self) -> None:
-        """Solo: the typed answer if there is one, else the square under the cursor (the
-        first one picked is the piece to move, the second where it goes)."""
+        """Solo: Enter answers once the answer box has taken every key typed before it: with
+        fast typing or a paste the letters may still wait in the box's queue when Enter (a
+        priority key) arrives."""
+        box = self.answer_box()
+        if box is not None and box.has_focus:
+            box.call_later(self.answer)
+        else:
+            self.answer()
+
+    def answer(self) -> None:
+        """The typed answer if there is one, else the square under the cursor (the first one
+        picked is the piece to move, the second where it goes)."""
         box = self.answer_box()
         text = box.value.strip() if box is not None else ""
         if text:
@@ -778,7 +788,7 @@ class MatesScreen(GameScreen):
         if view.mode == SOLO:
             if view.phase == PUZZLE:
                 self.cursor = event.square
-                self.action_answer()
+                self.answer()
             return
         if not self.can_pick(view) or not self.card_widgets:
             return
