@@ -8,6 +8,8 @@ the card under the cursor (Tab moves the cursor to the battle rows)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +32,7 @@ from engine.alamo.actions import (
 )
 from engine.alamo.data import (
     COUNTERS,
+    DECKS,
     DICKINSON,
     HAND_LIMIT,
     KIND_NAMES,
@@ -83,7 +86,7 @@ from engine.core import HIDDEN
 from engine.i18n import N_, _, ngettext, number, pgettext
 from engine.words import listing
 from tui.screens.game import STYLES, GameScreen
-from tui.widgets.card import CardFace
+from tui.widgets.card import CardFace, telling_part
 from tui.widgets.counters import counters_text
 from tui.widgets.dice import dice_text
 from tui.widgets.hand import CardDetailLine, HandView
@@ -188,6 +191,13 @@ def short_hints(c) -> tuple[str, ...]:
     return ()
 
 
+@lru_cache(maxsize=256)
+def short_title(side: int, name: str) -> str:
+    """A narrow card's name when the whole one would be cut: the words that tell it from the
+    side's other cards ("San Luis" among the Compañías)."""
+    return telling_part(name, {c.name for c in DECKS[side]})
+
+
 def face(side: int, card_id: int, **extra) -> CardFace:
     if card_id == HIDDEN:
         return CardFace(title="", face_down=True, back_label=side_name(side), kind="back")
@@ -201,6 +211,7 @@ def face(side: int, card_id: int, **extra) -> CardFace:
     footer = kind + (f" · {column}" if column and c.kind == "troop" else "")
     return CardFace(
         title=c.name,
+        short_title=short_title(side, c.name),
         corner=corner,
         footer=footer,
         hint=c.note,
