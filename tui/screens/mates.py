@@ -69,6 +69,7 @@ from engine.mates.state import (
 from engine.mates.table import seat_short
 from engine.words import plural
 from saves.paths import visible
+from saves.record import level_name
 from tui.screens.game import STYLES, GameScreen
 from tui.widgets.chess_card import CardTitle, ChessCard, ChessFace, fit
 from tui.widgets.log import EventLog, literal
@@ -244,6 +245,11 @@ class MatesScreen(GameScreen):
                 return duel.defence.active
         return None
 
+    def brief_name(self, seat: int) -> str:
+        """A bot's level ("expert"): above a narrow card, where its whole name does not fit."""
+        info = self.seats[seat]
+        return level_name(info.level or "") if info.kind != "human" else ""
+
     def can_pick(self, view) -> bool:
         """A piece of my card is asked for now (the board cursor is mine)."""
         if view.mode == SOLO or not self.my_turn or view.phase not in PICKING:
@@ -354,7 +360,7 @@ class MatesScreen(GameScreen):
             label = _("Puzzle {n} of {total}").format(
                 n=number(min(done, view.solo.total)), total=number(view.solo.total)
             )
-            titles = [("", label, label, "", None)]
+            titles = [("", label, label, "", None, "")]
             faces = [self.solo_face(view)]
             self.seen = []
             # The answer box takes keys only while there is a card to answer: afterwards the
@@ -373,6 +379,7 @@ class MatesScreen(GameScreen):
                     seat_short(s.seat),
                     self.seat_name(s.seat, with_label=False),
                     s.pile,
+                    self.brief_name(s.seat),
                 )
                 for s in self.seen
             ]
