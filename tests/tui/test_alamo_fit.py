@@ -40,7 +40,8 @@ from tests.tui.test_alamo_play import (
     solitaire_roll_after_a_breach,
 )
 from tests.tui.test_gallic_play import readable
-from tui.screens.alamo import COLUMN_SHORT, AlamoScreen
+from tui.screens.alamo import AlamoScreen
+from tui.widgets.alamo_cards import COLUMN_SHORT
 from tui.widgets.card import CardView, body
 from tui.widgets.hand import HandView
 

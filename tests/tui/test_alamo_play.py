@@ -43,6 +43,7 @@ from tui.screens.alamo import AlamoScreen
 from tui.screens.game import ResultScreen
 from tui.screens.registry import screen_for
 from tui.screens.setup import SetupScreen
+from tui.widgets.alamo_battle import results
 from tui.widgets.card import CardView
 from tui.widgets.hand import HandView
 
@@ -400,8 +401,8 @@ def test_an_exact_repel_is_not_won_by_zero():
     exact = Battle(attack=(1,), attack_total=80, defence_total=80, resolved=True, winner=0)
     won_by = Battle(attack=(1,), attack_total=80, defence_total=90, resolved=True, winner=0)
     won_by = attrs.evolve(won_by, difference=10)
-    assert all("0" not in said for said in AlamoScreen.results(exact))
-    assert AlamoScreen.results(won_by) == ("✘ lost by 10", "✔ won by 10")
+    assert all("0" not in said for said in results(exact))
+    assert results(won_by) == ("✘ lost by 10", "✔ won by 10")
 
 
 def solitaire_roll_after_a_quiet_turn(state) -> bool:

@@ -32,9 +32,10 @@ from tests.tui.test_metauro_play import (
     open_clash,
 )
 from tui.screens.game import ResultScreen
-from tui.screens.metauro import MetauroScreen, kind_column
+from tui.screens.metauro import MetauroScreen
 from tui.screens.registry import screen_for
 from tui.widgets.metauro_grid import COLUMNS, MetauroGrid
+from tui.widgets.metauro_panels import kind_column
 
 SCENARIOS = ("metauro", "zama")
 ALWAYS = (("?", "Rules"), ("^s", "Save as"), ("esc", "Menu"))

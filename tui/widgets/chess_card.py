@@ -96,7 +96,7 @@ def title_line(
 ) -> str:
     """``"⚔ Player 2 · Ana · pile 12"``; where that does not fit ``"⚔ P2 Ana pile 12"``, then
     ``"⚔P2 expert pile 12"`` with the ``brief`` name (a bot's level: its name says "bot"
-    anyway), and only then the name cut (``"⚔P2 Ana… pile 12"``). The pile count is always
+    anyway), and only then the name cut (``"⚔ P2 Ana… pile 12"``). The pile count is always
     whole."""
     name = visible(name)
     count = "" if pile is None else _("pile {n}").format(n=number(pile))
@@ -107,7 +107,7 @@ def title_line(
     for head, said in ((f"{mark}{short} ", name), (f"{mark.strip()}{short} ", visible(brief))):
         if said and cell_len(head + said + tail) <= width:
             return head + said + tail
-    head = f"{mark.strip()}{short} "
+    head = f"{mark}{short} "
     return head + fit(name, max(width - cell_len(head + tail), 1)) + tail
 
 
