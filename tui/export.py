@@ -86,6 +86,46 @@ def bullet(text: str) -> str:
     return f"{'  ' if nested else ''}- {md(text.strip())}"
 
 
+class Chapters:
+    """The log's lines cut into chapters. A heading line of the log ("— Turn 3 —") opens a
+    chapter named by its words, so one move that plays several quiet turns gives each its
+    own; a new replay chapter with no heading line opens one under the replay's name. A
+    heading is never also a bullet, and a chapter with no line is left out."""
+
+    def __init__(self) -> None:
+        self.done: list[tuple[str, list[str]]] = []
+        self.name: str | None = None  # the replay's chapter of the last move
+        self.waiting: list[str] = []  # the game's first lines, before its first heading
+
+    def open(self, title: str) -> None:
+        if self.done and not self.done[-1][1]:
+            self.done.pop()  # renamed rather than left empty
+        self.done.append((title, self.waiting))
+        self.waiting = []
+
+    def step(self, name: str, said: list[str]) -> None:
+        """The lines one move added, the replay now in chapter ``name``. Lines before the
+        move's first heading still end the chapter before it (the last payment of a turn,
+        then the new turn)."""
+        if name != self.name and not any(is_heading(text) for text in said):
+            self.open(name)
+        self.name = name
+        for text in said:
+            if is_heading(text):
+                self.open(text.strip()[2:-2])
+            else:
+                (self.done[-1][1] if self.done else self.waiting).append(bullet(text))
+
+    def markdown(self) -> list[str]:
+        if self.waiting:  # a game whose log has no heading at all
+            self.open(self.name or "")
+        out: list[str] = []
+        for title, lines in self.done:
+            if lines:
+                out.extend(["", f"## {md(title)}", "", *lines])
+        return out
+
+
 def export_markdown(game: Game, record: SaveRecord) -> str:
     """The record of ``record`` (a game of ``game``) as Markdown text."""
     session = ReplaySession(game, record)
@@ -128,31 +168,15 @@ def export_markdown(game: Game, record: SaveRecord) -> str:
         ).format(player=md(me), you=md(label))
     out.append(field(_("Shown"), told))
 
+    chapters = Chapters()
     seen = 0
-    chapter: str | None = None
-    lines: list[str] = []
-
-    def close_chapter() -> None:
-        if chapter is not None and lines:
-            out.extend(["", f"## {md(chapter)}", "", *lines])
-
     for index in range(session.count + 1):
         session.go(index)
         view = session.view(seat)
         events, seen = view.log[seen:], len(view.log)
         said = [plain(line) for e in events if (line := screen.log_line(e, view)) is not None]
-        if session.chapter != chapter:
-            # The move that ends a chapter may also open the next (the last payment of a
-            # turn, then the new turn): what comes before the next one's heading ends this.
-            start = next((k for k, text in enumerate(said) if is_heading(text)), 0)
-            if chapter is not None:
-                lines.extend(bullet(text) for text in said[:start])
-                said = said[start:]
-            close_chapter()
-            chapter, lines = session.chapter, []
-        # A line that only repeats the chapter's name ("— Battle 2 —") is its heading.
-        lines.extend(bullet(text) for text in said if text.strip() != f"— {chapter} —")
-    close_chapter()
+        chapters.step(session.chapter, said)
+    out.extend(chapters.markdown())
 
     outcome = session.outcome()
     if outcome is not None:

@@ -13,6 +13,7 @@ from engine.alamo.rules import ALAMO
 from engine.alamo.state import (
     ATTACK,
     BOMBARD,
+    DEFEND,
     FOR_ARTILLERY,
     FOR_BATTLE,
     PAY,
@@ -39,8 +40,9 @@ from tests.tui.test_alamo_play import (
     solitaire_roll_after_a_breach,
 )
 from tests.tui.test_gallic_play import readable
-from tui.screens.alamo import COLUMN_SHORT, AlamoScreen
-from tui.widgets.card import CardView
+from tui.screens.alamo import AlamoScreen
+from tui.widgets.alamo_cards import COLUMN_SHORT
+from tui.widgets.card import CardView, body
 from tui.widgets.hand import HandView
 
 
@@ -243,3 +245,29 @@ async def test_the_solitaire_after_a_breach(make_app, size, language):
         state = app.screen.session.state
         assert state.phase == ROLL
         await check(pilot, app, key("⏎", "Roll"), musts=won_and_lost(state.battle.difference))
+
+
+def seven_card_defence(state) -> bool:
+    """Seed 1: the Texans face seven cards, three Compañías and two Batallones among them."""
+    return state.phase == DEFEND and len(state.battle.attack) >= 7
+
+
+@fits
+async def test_a_seven_card_attack_names_each_card_apart(make_app, size, language):
+    speak(language)
+    app = make_app(opened(TEXAN_VS_BOT, 1, seven_card_defence))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        views = list(app.screen.query_one("#attack", HandView).query(CardView))
+        assert len(views) == 7
+        told: dict[str, set[str]] = {}
+        for view in views:
+            width, height = view.content_size
+            rows = body(view.face, view.label, width, height, view.framed)
+            lines = card_text(app, view).split("\n")
+            name = " ".join(
+                lines[i].strip() for i, (_, style) in enumerate(rows) if i and not style
+            )
+            assert name.strip() and "…" not in name, (view.face.title, name)
+            told.setdefault(name.strip(), set()).add(view.face.title)
+        assert all(len(titles) == 1 for titles in told.values()), told

@@ -23,14 +23,17 @@ from engine.alamo.state import (
     SURVIVORS,
     AttackDrawn,
     Battle,
+    Breached,
     CountersLost,
     DeckRebuilt,
     Drew,
     Fired,
     HandLost,
+    Repelled,
     Returned,
     Revealed,
     SurvivorsKept,
+    TurnStarted,
 )
 from saves.record import SeatInfo
 from saves.session import Session
@@ -40,6 +43,7 @@ from tui.screens.alamo import AlamoScreen
 from tui.screens.game import ResultScreen
 from tui.screens.registry import screen_for
 from tui.screens.setup import SetupScreen
+from tui.widgets.alamo_battle import results
 from tui.widgets.card import CardView
 from tui.widgets.hand import HandView
 
@@ -397,5 +401,28 @@ def test_an_exact_repel_is_not_won_by_zero():
     exact = Battle(attack=(1,), attack_total=80, defence_total=80, resolved=True, winner=0)
     won_by = Battle(attack=(1,), attack_total=80, defence_total=90, resolved=True, winner=0)
     won_by = attrs.evolve(won_by, difference=10)
-    assert all("0" not in said for said in AlamoScreen.results(exact))
-    assert AlamoScreen.results(won_by) == ("✘ lost by 10", "✔ won by 10")
+    assert all("0" not in said for said in results(exact))
+    assert results(won_by) == ("✘ lost by 10", "✔ won by 10")
+
+
+def solitaire_roll_after_a_quiet_turn(state) -> bool:
+    """The roll of a turn after one whose attack was shot away (no assault), with an older
+    assault still in the state."""
+    if state.phase != ROLL or state.battle is None:
+        return False
+    starts = [i for i, e in enumerate(state.log) if isinstance(e, TurnStarted)]
+    if len(starts) < 2:
+        return False
+    last_turn = state.log[starts[-2] : starts[-1]]
+    return not any(isinstance(e, (Repelled, Breached)) for e in last_turn)
+
+
+async def test_after_a_quiet_turn_no_old_assault_is_shown(make_app):
+    app = make_app(opened(ALONE, 1, solitaire_roll_after_a_quiet_turn))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert screen.view.phase == ROLL
+        assert not screen.query_one("#attack-row").display
+        assert not screen.query_one("#defence-row").display
+        assert not any("TURN" in line for line in screen_lines(app))

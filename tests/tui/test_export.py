@@ -18,10 +18,10 @@ from saves.replay import ReplaySession
 from saves.session import Session
 from saves.store import SaveStore
 from tests.saves.support import FORBIDDEN_TARGETS, forbidden_target, snapshot
-from tests.tui.test_replay import GAMES, all_steps, bot_game
+from tests.tui.test_replay import GAMES, bot_game
 from tui import hosting
 from tui.cli import build_parser, main
-from tui.export import export_markdown
+from tui.export import export_markdown, is_heading
 from tui.screens.replay import replay_screen
 
 
@@ -60,20 +60,28 @@ def test_a_finished_game_reads_chapter_by_chapter(store, game_id):
     assert f"- **Moves:** {len(record.actions)}" in lines
     labels = game.seat_labels(record.players)
     assert f"{labels[0]} · Ana" in text and f"{labels[1]} · Bot (easy bot)" in text
-    # Chapter headings in the order they came, each once, then the result.
-    chapters = [game.chapter(s) for s in all_steps(record)]
-    order = [c for i, c in enumerate(chapters) if i == 0 or chapters[i - 1] != c]
-    found = headings(text)
+    # A chapter per heading line of the log ("— Turn 3 —", "— Round 2: Ana attacks —"),
+    # named by its words, in order, then the result.
+    log = log_as_seen(record, revealed=True)
+    heads = [line[2:-2] for line in log if is_heading(line)]
+    found = [unescaped(h) for h in headings(text)]
     assert found[-1] == "Result"
-    assert found[:-1] == [c for c in order if c in found]
+    assert [h for h in found if h in heads] == heads
     assert len(found) > 3
     outcome = game.outcome(record.state)
     assert unescaped(outcome.reason) in unescaped(text.split("## Result")[1])
-    # The sentences are the log's, every one of them, in order (a heading that only names
-    # the chapter, "— Battle 2 —", is the Markdown heading instead).
+    # The sentences are the log's, every one of them, in order; a heading is never a bullet.
     said = [b for b in bullets(text) if not b.startswith("**")]
-    named = {f"— {c} —" for c in chapters}
-    assert said == [line for line in log_as_seen(record, revealed=True) if line not in named]
+    assert said == [line for line in log if not is_heading(line)]
+
+
+def test_quiet_alamo_turns_each_have_their_chapter(store):
+    """Seed 1: turns 6 to 9 pass without an assault in one move; each is its own chapter."""
+    record = bot_game(store, "alamo")
+    found = headings(export_markdown(get("alamo"), record))
+    turns = [h for h in found if h.startswith("Turn ")]
+    assert turns == [f"Turn {n}" for n in range(1, record.state.turn + 1)]
+    assert "Turn 7" in turns
 
 
 def gauls_exchanged(record) -> set[str]:

@@ -18,10 +18,13 @@ from engine.mates.data import piece_words
 from engine.mates.rules import MATES
 from engine.mates.state import OVER, PUZZLE, REVIEW
 from engine.mates.table import seat_short
+from saves.record import SeatInfo, bot_name, level_name
+from saves.session import Session
 from tests.tui.conftest import settle
 from tests.tui.fit import assert_footer_exactly, assert_on_screen, fits, speak
 from tests.tui.test_mates_play import (
     LONG_EVENT,
+    drive,
     elo_choice,
     keys_to,
     landed,
@@ -32,7 +35,9 @@ from tests.tui.test_mates_play import (
     table_start,
 )
 from tui.screens.game import ResultScreen
-from tui.screens.mates import MatesScreen, board_piece, piece_text
+from tui.screens.mates import MatesScreen, board_piece
+from tui.screens.registry import screen_for
+from tui.widgets.mates_log import piece_text
 
 ALWAYS = ("Rules", "Save as", "Menu")
 # Every key of the game's own actions: the key as the footer writes it, and its description.
@@ -75,12 +80,15 @@ def assert_cards(app, screen: MatesScreen) -> None:
     counts = rules.pile_counts(screen.view)
     labels = MATES.seat_labels(len(screen.seats))
     for seen, (title, card) in zip(screen.seen, screen.card_widgets, strict=True):
-        line = region_lines(app, title)[0].rstrip().removeprefix("⚔ ")
+        line = region_lines(app, title)[0].rstrip().removeprefix("⚔ ").removeprefix("⚔")
         count = _("pile {n}").format(n=number(counts[seen.seat]))
         assert line.endswith(count), line
         label, short = labels[seen.seat], seat_short(seen.seat)
         name = screen.seat_name(seen.seat, with_label=False)
-        if line.startswith(label):
+        brief = screen.brief_name(seen.seat)  # a bot named after its level: the level
+        if brief and line == f"{short} {brief} {count}":
+            pass
+        elif line.startswith(label):
             assert line == f"{label} · {name} · {count}", line
         else:
             assert line.startswith(short + " "), line
@@ -228,3 +236,31 @@ async def test_a_solo_puzzle_from_the_card_to_the_end(make_app, size, language):
         await pilot.pause()
         assert_prompt(app, screen)
         assert_footer(app, RESULT, NEW_GAME)
+
+
+def default_seats(players: int) -> tuple[SeatInfo, ...]:
+    """A human and bots named as the setup names them ("Expert bot", "Bot experto")."""
+    levels = ("expert", "strong", "easy")
+    bots = tuple(SeatInfo(kind="bot", name=bot_name(lv), level=lv) for lv in levels)
+    return (SeatInfo(kind="human", name="Ana"), *bots)[:players]
+
+
+@fits
+async def test_four_seats_are_told_apart_above_their_cards(make_app, size, language):
+    speak(language)
+
+    def start(app):
+        session = Session.new(MATES, app.store, default_seats(4), {}, seed=11, players=4)
+        drive(session, elo_choice)
+        return screen_for(session)
+
+    app = make_app(start)
+    async with app.run_test(size=size) as pilot:
+        screen = await started(pilot, app)
+        counts = rules.pile_counts(screen.view)
+        for seen, (title, _card) in zip(screen.seen, screen.card_widgets, strict=True):
+            line = region_lines(app, title)[0].rstrip()
+            info, words = screen.seats[seen.seat], line.split()
+            assert "…" not in line, line
+            assert info.name in line or level_name(info.level) in words, line
+            assert line.endswith(_("pile {n}").format(n=number(counts[seen.seat]))), line

@@ -9,6 +9,7 @@ import re
 
 import chess
 import pytest
+from textual import events
 
 from engine.mates import rules
 from engine.mates.actions import EloAttack, PieceAttack
@@ -377,6 +378,29 @@ async def test_a_wrong_answer_is_named_and_a_right_one_scores_in_words(make_app)
         await pilot.pause()
         assert_on_screen(app, f"✔ Mate! {card.mate_san}, as in the game (+10).")
         assert_on_screen(app, f"✔ {card.mate_san} mates (+10 points).")
+
+
+def typed_at_once(app, text: str) -> None:
+    """``text`` and Enter arriving together, as from fast typing or a paste: every key is
+    queued before the app handles the first."""
+    for key in (*text, "enter"):
+        event = events.Key(key, "\r" if key == "enter" else key)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+async def test_a_move_typed_fast_then_enter_is_submitted(make_app):
+    app = make_app(solo_start())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        card = screen.session.state.cards[screen.view.solo.current]
+        typed_at_once(app, card.mate_san)
+        await settle(pilot, app)
+        assert screen.first_square is None  # not the board cursor's square
+        assert screen.view.phase == REVIEW
+        assert screen.session.state.solo.history[-1].answer == card.mate_san
+        assert screen.session.state.solo.history[-1].correct
 
 
 async def test_solo_arrows_and_enter_pick_the_mate_on_the_board(make_app):

@@ -32,9 +32,10 @@ from tests.tui.test_metauro_play import (
     open_clash,
 )
 from tui.screens.game import ResultScreen
-from tui.screens.metauro import MetauroScreen, kind_column
+from tui.screens.metauro import MetauroScreen
 from tui.screens.registry import screen_for
 from tui.widgets.metauro_grid import COLUMNS, MetauroGrid
+from tui.widgets.metauro_panels import kind_column
 
 SCENARIOS = ("metauro", "zama")
 ALWAYS = (("?", "Rules"), ("^s", "Save as"), ("esc", "Menu"))
@@ -109,6 +110,10 @@ def assert_grid(app, screen: MetauroScreen) -> None:
     cw, ch = grid.cell()
     assert lines[y0][x0 + 3 : x0 + 3 + 16 * cw].split() == list(COLUMNS)
     view = screen.view
+    letter = (cw - 1) // 2  # where a square's column letter stands in it
+    header = lines[y0]
+    for col, name in enumerate(COLUMNS):
+        assert header[x0 + 3 + col * cw + letter] == name, header
     for sq, units in rules.occupancy(view.units).items():
         label = rules.stack_label(units)
         label = label if units[0].side == ROMANS else label.lower()
@@ -116,6 +121,17 @@ def assert_grid(app, screen: MetauroScreen) -> None:
         y = y0 + 1 + row * ch + ch - 1
         x = x0 + 3 + col * cw
         assert label in lines[y][x : x + cw], f"{sq}: {label!r} not in {lines[y][x : x + cw]!r}"
+        # The letters start under the column letter (not between two columns).
+        assert lines[y][x + letter :].startswith(label[: cw - letter]), (sq, lines[y][x : x + cw])
+    for cells in rules.board_rows(view):
+        for cell in cells:
+            if cell.standard is None:
+                continue
+            col, row = COLUMNS.index(cell.square[0]), int(cell.square[1:]) - 1
+            x, y = x0 + 3 + col * cw, y0 + 1 + row * ch
+            # A standard has the square's first cell to itself, left of its column letter:
+            # never after a unit's letters nor against the panel beside the grid.
+            assert lines[y][x] == "⚑", (cell.square, lines[y][x : x + cw])
 
 
 def assert_prompt(app, screen: MetauroScreen) -> None:

@@ -30,11 +30,8 @@ from engine.alamo.actions import (
 )
 from engine.alamo.data import (
     COUNTERS,
-    DICKINSON,
     HAND_LIMIT,
-    KIND_NAMES,
     MEXICANS,
-    SIDES,
     TEXANS,
     card,
 )
@@ -54,59 +51,20 @@ from engine.alamo.state import (
     ROLL,
     SOLITAIRE,
     SURVIVORS,
-    AttackDeclined,
-    AttackDrawn,
-    Attacked,
-    BattleResolved,
     Breached,
-    CountersLost,
-    DeckRebuilt,
-    Defended,
-    Discarded,
-    Drew,
-    Fired,
-    GameEnded,
-    HandLost,
-    Paid,
-    PaymentDue,
-    Removed,
     Repelled,
-    Returned,
-    Revealed,
-    Rolled,
-    Shuffled,
-    SurvivorsKept,
-    TakenBack,
     TurnStarted,
 )
-from engine.core import HIDDEN
 from engine.i18n import N_, _, ngettext, number, pgettext
-from engine.words import listing
 from tui.screens.game import STYLES, GameScreen
-from tui.widgets.card import CardFace
+from tui.widgets.alamo_battle import results, tally_text
+from tui.widgets.alamo_cards import by_side, face, side_name, spelled
+from tui.widgets.alamo_log import describe
 from tui.widgets.counters import counters_text
 from tui.widgets.dice import dice_text
 from tui.widgets.hand import CardDetailLine, HandView
 from tui.widgets.log import EventLog
 
-LETTERS = {
-    "leader": "L",
-    "troop": "T",
-    "artillery": "A",
-    "equipment": "E",
-    "tactic": "X",
-    "morale": "M",
-    "defence": "D",
-}
-# What a payment is for: the payer's log line and the payer's prompt, one sentence each.
-OWED = {
-    (TEXANS, FOR_BOMBARDMENT): N_("The Texans owe {amount} for the bombardment."),
-    (MEXICANS, FOR_BOMBARDMENT): N_("The Mexicans owe {amount} for the bombardment."),
-    (TEXANS, FOR_BATTLE): N_("The Texans owe {amount} for the lost battle."),
-    (MEXICANS, FOR_BATTLE): N_("The Mexicans owe {amount} for the lost battle."),
-    (TEXANS, FOR_ARTILLERY): N_("The Texans owe {amount} for the Mexican artillery."),
-    (TEXANS, FOR_MUSKETS): N_("The Texans owe {amount} for the Mexican muskets."),
-}
 PAY_MORE = {
     FOR_BOMBARDMENT: N_("Pay {due} more for the bombardment: pick cards to pay with."),
     FOR_BATTLE: N_("Pay {due} more for the lost battle: pick cards to pay with."),
@@ -123,146 +81,12 @@ PAY_FIRST = {
 SELECTING = (ATTACK, DEFEND, SURVIVORS, REPEL)
 ROWS = ("my-hand", "attack", "defence")  # the card rows, in the order Tab visits them
 
-# A Mexican card's column (the data's keys) as the card's footer, the detail line and a
-# narrow leader card say it.
-COLUMN_SHORT = {
-    "1st": N_("1st"),
-    "2nd": N_("2nd"),
-    "3rd": N_("3rd"),
-    "4th": N_("4th"),
-    "Reserve": N_("Res."),
-}
-COLUMN_FULL = {
-    "1st": N_("1st column"),
-    "2nd": N_("2nd column"),
-    "3rd": N_("3rd column"),
-    "4th": N_("4th column"),
-    "Reserve": N_("Reserve column"),
-}
-COLUMN_LEADER = {
-    "1st": N_("1st col."),
-    "2nd": N_("2nd col."),
-    "3rd": N_("3rd col."),
-    "4th": N_("4th col."),
-    "Reserve": N_("Reserve"),
-}
-
-# A Mexican troop's leader on a narrow card (the detail line says it in full), then its column.
-SHORT_LEADERS = {("Duque", "Castrillón"): "Duque/C", ("Santa Anna",): "S. Anna"}
-
-
-def side_name(side: int) -> str:
-    """ "Texans", "Mexicans" in the current language."""
-    return _(SIDES[side])
-
-
-def by_side(side: int, texans: str, mexicans: str) -> str:
-    """The sentence for ``side``, translated: each side has its own msgid, so that every
-    language agrees its words with the side in its own way."""
-    return _(texans if side == TEXANS else mexicans)
-
-
-def bold(line: str) -> str:
-    return f"[b]{line}[/b]"
-
 
 def row_name(row: str) -> str:
     """The battle row a card lies in ("Attack 3: …"), a noun."""
     if row == "attack":
         return pgettext("battle row", "Attack")
     return pgettext("battle row", "Defence")
-
-
-def short_hints(c) -> tuple[str, ...]:
-    """The bonus line for narrow cards, longest first: "+10 Bowie", "DOUBLE ×2", "1st col."."""
-    if c.double:
-        return (_("DOUBLE ×2"),)
-    if c.leaders:
-        leader = SHORT_LEADERS.get(c.leaders, "/".join(c.leaders))
-        column = _(COLUMN_SHORT[c.column]) if c.column else ""
-        return (f"+10 {leader}",) + ((f"+10 {column}",) if column else ())
-    if c.name == DICKINSON:
-        return (_("+10 per Artillery"),)
-    if c.kind == "leader" and c.column:
-        return (_(COLUMN_LEADER[c.column]),)
-    return ()
-
-
-def face(side: int, card_id: int, **extra) -> CardFace:
-    if card_id == HIDDEN:
-        return CardFace(title="", face_down=True, back_label=side_name(side), kind="back")
-    c = card(side, card_id)
-    corner = f"{LETTERS[c.kind]} ×2" if c.double else f"{LETTERS[c.kind]} {c.strength}"
-    if c.kind == "defence":  # "Standing Defence" is too wide for a card
-        kind = pgettext("card kind", "Defence")
-    else:
-        kind = _(KIND_NAMES[c.kind])
-    column = _(COLUMN_SHORT[c.column]) if c.column else ""
-    footer = kind + (f" · {column}" if column and c.kind == "troop" else "")
-    return CardFace(
-        title=c.name,
-        corner=corner,
-        footer=footer,
-        hint=c.note,
-        short_hints=short_hints(c),
-        kind=f"alamo-{c.kind}",
-        **extra,
-    )
-
-
-def spelled(side: int, card_id: int, position: int, where: str, status: str = "") -> list[str]:
-    """The detail line, longest first: "Texans 3: Caballería tejana · Troop 30 · +10 with
-    Travis · chosen", then without the status, the column, and the row's name (the first that
-    fits is shown)."""
-    if card_id == HIDDEN:
-        said = by_side(
-            side,
-            N_("{where} {number}: a Texan card, face down."),
-            N_("{where} {number}: a Mexican card, face down."),
-        )
-        return [said.format(where=where, number=position)]
-    c = card(side, card_id)
-    strength = _("DOUBLE") if c.double else str(c.strength)
-    value = f"{_(KIND_NAMES[c.kind])} {strength}"
-    column = _(COLUMN_FULL[c.column]) if c.column else ""
-    out = []
-    for prefix in (f"{where} {position}:", f"{position}."):
-        for extra in ((column, status), (column,), ()):
-            parts = [f"{prefix} {c.name}", value, c.note, *extra]
-            out.append(" · ".join(p for p in parts if p))
-    return out
-
-
-def names(side: int, cards) -> str:
-    return listing(card(side, c).name for c in cards if c != HIDDEN)
-
-
-def stop(sentence: str) -> str:
-    """End a sentence with one full stop, also after a name that has its own ("18 pdr.")."""
-    return sentence if sentence.endswith(".") else sentence + "."
-
-
-def breakdown(tally) -> str:
-    """ "100 +20 ×2 +50": printed strength, bonuses, the DOUBLE, further DOUBLEs."""
-    text = f"{tally.base}"
-    if tally.bonus:
-        text += f" +{tally.bonus}"
-    if tally.doubles:
-        text += " ×2" + (f" +{50 * (tally.doubles - 1)}" if tally.doubles > 1 else "")
-    return text
-
-
-def tally_text(label: str, tally, result: str = "", extra: str = "") -> Text:
-    """A battle row's label: its name, the breakdown, the total, then the outcome."""
-    text = Text(label, style="bold")
-    if tally is not None:
-        text.append(f"\n{breakdown(tally)}")
-        text.append(f"\n= {tally.total}", style="bold")
-    if extra:
-        text.append(f"\n{extra}", style="dim")
-    if result:
-        text.append(f"\n{result}", style="bold")
-    return text
 
 
 class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
@@ -414,17 +238,23 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
 
     def shown_battle(self, view):
         """The battle to show and whether it is last turn's. The solitaire keeps its last
-        assault until the next one: it is shown (labelled) until the roll, then the new
-        attack replaces it."""
+        assault in the state until the next one: this turn's is shown, last turn's until the
+        roll (labelled), an older one (a turn whose attack was all shot away came between)
+        never."""
         battle = view.battle
         if battle is None or not self.solitaire or view.phase == REPEL:
             return battle, False
+        turns_back = 0
         for event in reversed(view.log):
             if isinstance(event, (Repelled, Breached)):
-                return battle, False
-            if isinstance(event, TurnStarted):
                 break
-        return (battle, True) if view.phase in (ROLL, OVER) else (None, False)
+            if isinstance(event, TurnStarted):
+                turns_back += 1
+        if turns_back == 0:
+            return battle, False
+        if turns_back == 1 and view.phase in (ROLL, OVER):
+            return battle, True
+        return None, False
 
     def render_battle(self, view) -> None:
         attack: tuple[int, ...] = ()
@@ -453,7 +283,7 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
             hand = view.sides[TEXANS].hand
             defence = tuple(c for c in hand if card(TEXANS, c).kind == "defence") + view.selection
             defence_tally = rules.selection_tally(view)
-        results = self.results(battle)
+        outcome = results(battle)
         if past:  # last turn's assault, until the roll
             turn = number(view.turn - 1)
             titles = (
@@ -465,8 +295,8 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         hidden = ""
         if self.solitaire and attack and not view.revealed and battle is None:
             hidden = _("{count} face down").format(count=number(len(attack)))
-        attack_label = tally_text(titles[0], attack_tally, results[0], hidden)
-        defence_label = tally_text(titles[1], defence_tally, results[1])
+        attack_label = tally_text(titles[0], attack_tally, outcome[0], hidden)
+        defence_label = tally_text(titles[1], defence_tally, outcome[1])
         show_attack = bool(attack) or (composing and view.phase == ATTACK)
         show_defence = bool(defence) or defence_tally is not None
         self.query_one("#attack-row").display = show_attack
@@ -486,20 +316,6 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
             hand.can_focus = bool(self.details[row])
             if not hand.can_focus and hand.has_focus:
                 self.query_one("#my-hand", HandView).focus()
-
-    @staticmethod
-    def results(battle) -> tuple[str, str]:
-        """What each battle row's label says of the outcome, once there is one."""
-        if battle is None or not battle.resolved:
-            return "", ""
-        if battle.winner is None:
-            return _("= tied"), _("= tied")
-        if battle.difference == 0:  # an exact repel: the tie goes to the defender
-            won, lost = _("✔ won on the tie"), _("✘ lost on the tie")
-        else:
-            won = _("✔ won by {difference}").format(difference=battle.difference)
-            lost = _("✘ lost by {difference}").format(difference=battle.difference)
-        return (won, lost) if battle.winner == MEXICANS else (lost, won)
 
     def on_hand_view_highlighted(self, event: HandView.Highlighted) -> None:
         self.show_detail()
@@ -595,209 +411,9 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
 
     # --- the log -----------------------------------------------------------------------------
     def describe(self, e, view=None) -> str | None:
-        """One log line per event, one whole sentence for each side. The end of the game is
-        worded from ``view`` (the final position) in the current language; the event keeps the
-        English record."""
-        if isinstance(e, TurnStarted):
-            return bold(_("— Turn {turn} —").format(turn=number(e.turn)))
-        if isinstance(e, (Drew, DeckRebuilt, Returned, HandLost, SurvivorsKept)):
-            return self.describe_cards(e)
-        if isinstance(e, Rolled):
-            if e.purpose == "draw":
-                return _("Die for the draw: {value}.").format(value=e.value)
-            return _("Die for the attack: {value}.").format(value=e.value)
-        if isinstance(e, AttackDrawn):
-            return ngettext(
-                "{count} Mexican card comes face down.",
-                "{count} Mexican cards come face down.",
-                e.count,
-            ).format(count=number(e.count))
-        if isinstance(e, Fired):
-            fired = by_side(e.seat, N_("The Texans fire {card}"), N_("The Mexicans fire {card}"))
-            return stop(fired.format(card=card(e.seat, e.card).name))
-        if isinstance(e, Removed):
-            return stop(_("It knocks out {card}").format(card=card(MEXICANS, e.card).name))
-        if isinstance(e, Revealed):
-            attack = names(MEXICANS, e.cards) or _("nothing left")
-            return stop(_("The attack: {cards}").format(cards=attack))
-        if isinstance(e, PaymentDue):
-            owed = OWED.get((e.payer, e.cause))
-            if owed is None:
-                return _("{side}: {amount} owed.").format(side=side_name(e.payer), amount=e.amount)
-            return _(owed).format(amount=e.amount)
-        if isinstance(e, Paid):
-            name = card(e.seat, e.card).name
-            if e.from_deck:
-                paid = _("paid with the top of the deck: {card} ({value}).")
-            else:
-                paid = _("paid with {card} ({value}).")
-            return "  " + paid.format(card=name, value=e.value)
-        if isinstance(e, TakenBack):
-            name = card(e.seat, e.card).name
-            if e.to_deck:
-                back = _("not needed: {card} ({value}) goes back to the top of the deck.")
-            else:
-                back = _("not needed: {card} ({value}) goes back to the hand.")
-            return "  " + back.format(card=name, value=e.value)
-        if isinstance(e, CountersLost):
-            return bold(
-                ngettext(
-                    "{count} section of men lost for {points} points ({left} left).",
-                    "{count} sections of men lost for {points} points ({left} left).",
-                    e.count,
-                ).format(count=number(e.count), points=e.points, left=number(e.left))
-            )
-        if isinstance(e, Discarded):
-            discarded = by_side(
-                e.seat, N_("The Texans discard {card}"), N_("The Mexicans discard {card}")
-            )
-            return stop(discarded.format(card=card(e.seat, e.card).name))
-        if isinstance(e, Shuffled):
-            return by_side(
-                e.seat, N_("The Texans shuffle their deck."), N_("The Mexicans shuffle their deck.")
-            )
-        if isinstance(e, AttackDeclined):
-            return _("The Mexicans hold back this turn.")
-        if isinstance(e, Attacked):
-            label = bold(pgettext("battle row", "Attack"))
-            return stop(f"{label} ({e.total}): {names(MEXICANS, e.cards)}")
-        if isinstance(e, Defended):
-            label = bold(pgettext("battle row", "Defence"))
-            cards = names(TEXANS, e.cards) or _("nothing")
-            return stop(f"{label} ({e.total}): {cards}")
-        if isinstance(e, BattleResolved):
-            if e.winner is None:
-                said = _("Attack {attack} against defence {defence}: a tie.")
-            else:
-                said = by_side(
-                    e.winner,
-                    N_(
-                        "Attack {attack} against defence {defence}: the Texans win by {difference}."
-                    ),
-                    N_(
-                        "Attack {attack} against defence {defence}: the Mexicans win by "
-                        "{difference}."
-                    ),
-                )
-            return said.format(
-                attack=e.attack_total, defence=e.defence_total, difference=e.difference
-            )
-        if isinstance(e, Repelled):
-            used = names(TEXANS, e.used) or _("only the walls")
-            said = _("defence {defence} against {attack}; used {cards}").format(
-                defence=e.defence_total, attack=e.attack_total, cards=used
-            )
-            label = bold(_("Repelled"))
-            return stop(f"{label}: {said}")
-        if isinstance(e, Breached):
-            said = _("defence {defence} against {attack}, {shortfall} short.").format(
-                defence=e.defence_total, attack=e.attack_total, shortfall=e.shortfall
-            )
-            label = bold(_("Breach"))
-            return f"{label}: {said}"
-        if isinstance(e, GameEnded):
-            return bold(rules.end_reason(view) if view is not None else _(e.reason))
-        return None
-
-    def describe_cards(self, e) -> str | None:
-        """The log lines that count a side's cards: drawn, rebuilt into a deck, put back,
-        lost with the hand, kept after a battle."""
-        texans = e.seat == TEXANS
-        if isinstance(e, Drew):
-            if e.cards and e.seat == self.viewer:
-                return stop(_("You draw {cards}").format(cards=names(e.seat, e.cards)))
-            if e.cards:  # a replay with everything shown: the other side's draw
-                said = by_side(
-                    e.seat, N_("The Texans draw {cards}"), N_("The Mexicans draw {cards}")
-                )
-                return stop(said.format(cards=names(e.seat, e.cards)))
-            if e.seat == self.viewer and self.is_human(self.viewer):
-                return None
-            if texans:
-                said = ngettext(
-                    "The Texans draw {count} card.", "The Texans draw {count} cards.", e.count
-                )
-            else:
-                said = ngettext(
-                    "The Mexicans draw {count} card.", "The Mexicans draw {count} cards.", e.count
-                )
-            return said.format(count=number(e.count))
-        if isinstance(e, DeckRebuilt):
-            if texans:
-                said = ngettext(
-                    "The Texans shuffle {count} discard into a new deck.",
-                    "The Texans shuffle {count} discards into a new deck.",
-                    e.cards,
-                )
-            else:
-                said = ngettext(
-                    "The Mexicans shuffle {count} discard into a new deck.",
-                    "The Mexicans shuffle {count} discards into a new deck.",
-                    e.cards,
-                )
-            return said.format(count=number(e.cards))
-        if isinstance(e, Returned):
-            if e.cards and e.seat == self.viewer:
-                return stop(_("You put back {cards}").format(cards=names(e.seat, e.cards)))
-            if e.cards:
-                said = by_side(
-                    e.seat, N_("The Texans put back {cards}"), N_("The Mexicans put back {cards}")
-                )
-                return stop(said.format(cards=names(e.seat, e.cards)))
-            if texans:
-                said = ngettext(
-                    "The Texans put {count} card back into the deck.",
-                    "The Texans put {count} cards back into the deck.",
-                    e.count,
-                )
-            else:
-                said = ngettext(
-                    "The Mexicans put {count} card back into the deck.",
-                    "The Mexicans put {count} cards back into the deck.",
-                    e.count,
-                )
-            return said.format(count=number(e.count))
-        if isinstance(e, HandLost):
-            if not e.cards:
-                return by_side(
-                    e.seat,
-                    N_("The Texans have no cards left to lose."),
-                    N_("The Mexicans have no cards left to lose."),
-                )
-            if texans:
-                said = ngettext(
-                    "The Texans lose the whole hand ({count} card).",
-                    "The Texans lose the whole hand ({count} cards).",
-                    len(e.cards),
-                )
-            else:
-                said = ngettext(
-                    "The Mexicans lose the whole hand ({count} card).",
-                    "The Mexicans lose the whole hand ({count} cards).",
-                    len(e.cards),
-                )
-            return said.format(count=number(len(e.cards)))
-        if isinstance(e, SurvivorsKept):
-            if not e.cards:
-                return by_side(
-                    e.seat,
-                    N_("The Texans keep none of their played cards."),
-                    N_("The Mexicans keep none of their played cards."),
-                )
-            if texans:
-                said = ngettext(
-                    "The Texans keep {cards} and shuffle it into their deck.",
-                    "The Texans keep {cards} and shuffle them into their deck.",
-                    len(e.cards),
-                )
-            else:
-                said = ngettext(
-                    "The Mexicans keep {cards} and shuffle it into their deck.",
-                    "The Mexicans keep {cards} and shuffle them into their deck.",
-                    len(e.cards),
-                )
-            return said.format(cards=names(e.seat, e.cards))
-        return None
+        """The log's sentence for an event (``tui.widgets.alamo_log``), as this seat reads it."""
+        human = self.viewer is not None and self.is_human(self.viewer)
+        return describe(e, view, self.viewer, human)
 
     # --- input -------------------------------------------------------------------------------
     def on_hand_view_toggled(self, event: HandView.Toggled) -> None:

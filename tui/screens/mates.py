@@ -20,58 +20,33 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from engine.core import HIDDEN
-from engine.i18n import N_, _, ngettext, number
+from engine.i18n import N_, _, number
 from engine.mates import rules
 from engine.mates.actions import EloAttack, GiveUp, Hint, NextPuzzle, PieceAttack, Solve
 from engine.mates.board import Placement
-from engine.mates.data import BLACK, WHITE, piece_name, piece_words, side_name
+from engine.mates.data import BLACK, WHITE, piece_words, side_name
 from engine.mates.state import (
-    BY_KING,
-    BY_MATE,
-    BY_SCORE,
     CHECK,
     CHOOSE,
     COUNTER,
     ELO,
     KING,
-    MAIN_CARD,
     MATE,
-    MATE_FINE,
-    NO_CARDS,
     OVER,
     PIECE,
     PUZZLE,
-    RETURNED,
     REVIEW,
     SOLO,
-    STAKE,
     TIE_ATTACK,
     TIE_DEFEND,
-    TOP_CARD,
-    CardCovered,
-    CardsPaid,
-    CardTurned,
-    Dealt,
-    DuelDecided,
-    DuelTied,
-    EloAnnounced,
-    EloWon,
-    HintGiven,
-    PieceAnnounced,
-    PiecePlaced,
-    PlayerOut,
-    PuzzleAnswered,
-    PuzzleShown,
-    RoundBegan,
-    StartCardTurned,
-    StarterChosen,
 )
 from engine.mates.table import seat_short
-from engine.words import plural
-from saves.paths import visible
+from saves.record import level_name, says_level
 from tui.screens.game import STYLES, GameScreen
 from tui.widgets.chess_card import CardTitle, ChessCard, ChessFace, fit
-from tui.widgets.log import EventLog, literal
+from tui.widgets.log import EventLog
+from tui.widgets.mates_log import describe
+from tui.widgets.mates_round import fill, round_text
 
 # Key descriptions are English msgids: the footer shows them translated.
 ELO_KEYS = Binding.Group(N_("Elo"))
@@ -79,30 +54,9 @@ PICKING = (CHOOSE, COUNTER, TIE_DEFEND, TIE_ATTACK)
 OWN_ACTIONS = ("elo", "pick", "answer", "next", "result", "new_game", "hint", "give_up", "cursor")
 ANSWER_HINT = N_("your move, e.g. Qxf7# or d1f7, then Enter")  # the answer box's placeholder
 
-# A decided duel, by how it was decided: one whole sentence each (English msgids).
-DUEL_WON = {
-    BY_SCORE: N_("{winner} wins the duel against {loser}."),
-    BY_KING: N_("{winner} wins the duel against {loser} (a piece put on a king)."),
-    BY_MATE: N_("{winner} wins the duel against {loser} by mate."),
-    NO_CARDS: N_("{winner} wins the duel against {loser} (no card for the tie)."),
-}
-WINS = {  # the same, on the round's duel line
-    BY_SCORE: N_("{player} wins"),
-    BY_KING: N_("{player} wins (a piece put on a king)"),
-    BY_MATE: N_("{player} wins by mate"),
-    NO_CARDS: N_("{player} wins (no card for the tie)"),
-}
-
 
 def squares(names) -> frozenset[int]:
     return frozenset(chess.parse_square(s) for s in names)
-
-
-def piece_text(piece) -> str:
-    """``"white rook on f5"``: an announced piece, in the current language."""
-    return _("{piece} on {square}").format(
-        piece=piece_words(piece.color, piece.piece), square=piece.square
-    )
 
 
 def board_piece(piece: chess.Piece, capital: bool = False) -> str:
@@ -110,17 +64,6 @@ def board_piece(piece: chess.Piece, capital: bool = False) -> str:
     color = WHITE if piece.color == chess.WHITE else BLACK
     text = piece_words(color, piece.symbol().upper())
     return text.capitalize() if capital else text
-
-
-def fill(template: str, width: int, name: str, **fields) -> str:
-    """``template`` (a translated sentence with a ``{player}`` field) with ``name`` cut so the
-    whole sentence fits ``width``: the other fields always whole."""
-    room = width - len(template.format(player="", **fields))
-    return template.format(player=fit(name, room), **fields)
-
-
-def same_move(a: str, b: str) -> bool:
-    return a.rstrip("+#") == b.rstrip("+#")
 
 
 @dataclass(frozen=True)
@@ -244,6 +187,13 @@ class MatesScreen(GameScreen):
                 return duel.defence.active
         return None
 
+    def brief_name(self, seat: int) -> str:
+        """A bot named after its level ("Expert bot"): the level alone ("expert") above a
+        narrow card, where the whole name does not fit. Another name is kept (cut)."""
+        info = self.seats[seat]
+        level = info.level or ""
+        return level_name(level) if info.kind != "human" and says_level(info.name, level) else ""
+
     def can_pick(self, view) -> bool:
         """A piece of my card is asked for now (the board cursor is mine)."""
         if view.mode == SOLO or not self.my_turn or view.phase not in PICKING:
@@ -354,7 +304,7 @@ class MatesScreen(GameScreen):
             label = _("Puzzle {n} of {total}").format(
                 n=number(min(done, view.solo.total)), total=number(view.solo.total)
             )
-            titles = [("", label, label, "", None)]
+            titles = [("", label, label, "", None, "")]
             faces = [self.solo_face(view)]
             self.seen = []
             # The answer box takes keys only while there is a card to answer: afterwards the
@@ -373,6 +323,7 @@ class MatesScreen(GameScreen):
                     seat_short(s.seat),
                     self.seat_name(s.seat, with_label=False),
                     s.pile,
+                    self.brief_name(s.seat),
                 )
                 for s in self.seen
             ]
@@ -480,77 +431,8 @@ class MatesScreen(GameScreen):
         )
 
     def round_text(self, view) -> Text:
-        width = self.line_width
-        text = Text(no_wrap=True, overflow="ellipsis")
-        if view.mode == SOLO:
-            s = view.solo
-            text.append(
-                _(
-                    "Score {score} · streak {streak} (best {best}) · solved {solved} of {answered}"
-                ).format(
-                    score=number(s.score),
-                    streak=number(s.streak),
-                    best=number(s.best_streak),
-                    solved=number(s.solved),
-                    answered=number(len(s.history)),
-                )
-            )
-            if view.phase == REVIEW and s.history:
-                last = s.history[-1]
-                fields = {
-                    "answer": last.answer,
-                    "solution": last.solution,
-                    "points": number(last.points),
-                }
-                if not last.answer:
-                    verdict = _("You gave up. The game went {solution}.")
-                elif not last.correct:
-                    verdict = _("✘ {answer} does not mate. The game went {solution}.")
-                elif same_move(last.answer, last.solution):
-                    verdict = _("✔ Mate! {answer}, as in the game (+{points}).")
-                else:
-                    verdict = _("✔ Mate! {answer} (+{points}); the game went {solution}.")
-                text.append("\n")
-                text.append(
-                    fit(visible(verdict.format(**fields)), width),
-                    style="bold green" if last.correct else "bold red",
-                )
-            elif s.hint is not None:
-                hint = _("Hint: the {piece} mates.").format(piece=piece_text(s.hint))
-                text.append(f"\n{hint}", style="italic")
-            return text
-        r = view.round
-        if r is None:
-            return text
-        fields = {"round": number(r.number)}
-        if r.kind == ELO:
-            head = _("Round {round}: {player} attacks with Elo")
-        elif r.kind == PIECE and r.piece is not None:
-            head = _("Round {round}: {player} attacks with the {piece}")
-            fields["piece"] = piece_text(r.piece)
-        else:
-            head = _("Round {round}: {player} attacks")
-        text.append(fill(head, width, self.seat_name(r.attacker), **fields))
-        text.stylize("bold")
         labels = self.game.seat_labels(len(self.seats))
-        for duel in r.duels:
-            scores = _("attack {attack} · counter {counter}").format(
-                attack="?" if duel.attack_score is None else number(duel.attack_score),
-                counter="?" if duel.counter_score is None else number(duel.counter_score),
-            )
-            if duel.ties:
-                scores += " · " + plural(duel.ties, "tie", "ties")
-            if duel.decided:
-                if duel.winner is None:
-                    scores += " — " + _("drawn")
-                else:
-                    won = _(WINS.get(duel.how, WINS[BY_SCORE]))
-                    scores += " — " + won.format(player=labels[duel.winner])
-            line = fill(
-                _("vs {player}: {duel}"), width - 2, self.seat_name(duel.defender), duel=scores
-            )
-            text.append(f"\n  {line}")
-        return text
+        return round_text(view, self.line_width, self.seat_name, labels)
 
     def prompt_text(self, view) -> str:
         width = self.line_width
@@ -583,121 +465,8 @@ class MatesScreen(GameScreen):
         return _("Tied duel: pick a piece of your card for it (arrows, Enter; not a king).")
 
     def describe(self, e, view) -> str | None:
-        """The log's line for an event, worded now from the event's data (a save reads in
-        whatever language is spoken): markup, every typed name literal."""
-
-        def name(seat: int) -> str:  # names, PGN tags and answers are text, not markup
-            return literal(self.seat_name(seat))
-
-        def cards(count: int) -> str:
-            return plural(count, "card", "cards")
-
-        if isinstance(e, Dealt):
-            if not e.unused:
-                return _("Each player gets {cards}.").format(cards=cards(e.each))
-            return ngettext(
-                "Each player gets {cards}; {unused} card stays in the box.",
-                "Each player gets {cards}; {unused} cards stay in the box.",
-                e.unused,
-            ).format(cards=cards(e.each), unused=number(e.unused))
-        if isinstance(e, StartCardTurned):
-            return _("{player} shows White Elo {elo} (who starts).").format(
-                player=name(e.seat), elo=str(e.elo)
-            )
-        if isinstance(e, StarterChosen):
-            return _("{player} starts.").format(player=name(e.seat))
-        if isinstance(e, RoundBegan):
-            said = _("— Round {round}: {player} attacks —").format(
-                round=number(e.number), player=name(e.attacker)
-            )
-            return f"[b]{said}[/b]"
-        if isinstance(e, EloAnnounced):
-            return _("{player} makes an Elo attack on {side}.").format(
-                player=name(e.seat), side=side_name(e.side)
-            )
-        if isinstance(e, CardTurned):
-            c = view.cards[e.card]
-            return _("{player} turns up {white} ({white_elo}) – {black} ({black_elo}).").format(
-                player=name(e.seat),
-                white=literal(c.white),
-                white_elo=str(c.white_elo),
-                black=literal(c.black),
-                black_elo=str(c.black_elo),
-            )
-        if isinstance(e, CardCovered):
-            return _("{player} covers the card with a face-down card.").format(player=name(e.seat))
-        if isinstance(e, EloWon):
-            return _("{player} has the highest {side} Elo, {elo}, and takes {cards}.").format(
-                player=name(e.seat), side=side_name(e.side), elo=str(e.elo), cards=cards(e.cards)
-            )
-        if isinstance(e, PieceAnnounced):
-            said = {
-                "attack": _("{player} attacks with the {piece}."),
-                "counter": _("{player} counter-attacks with the {piece}."),
-            }.get(e.role, _("{player} plays with the {piece}."))
-            return said.format(player=name(e.seat), piece=piece_text(e.piece))
-        if isinstance(e, PiecePlaced):
-            points = plural(e.score, "point", "points")
-            result = {
-                CHECK: _("check — the card is covered and another turned up"),
-                MATE: _("mate ({points}): {player} loses the duel").format(
-                    points=points, player=name(e.owner)
-                ),
-                KING: _("on a king: {player} loses the duel").format(player=name(e.seat)),
-            }.get(e.result, points)
-            if e.captured:
-                result = _("{result}, taking a {piece}").format(
-                    result=result, piece=piece_name(e.captured)
-                )
-            elif e.replaced:
-                result = _("{result}, replacing a {piece}").format(
-                    result=result, piece=piece_name(e.replaced)
-                )
-            said = _("On {player}'s card: {result}.").format(player=name(e.owner), result=result)
-            return f"  {said}"
-        if isinstance(e, DuelTied):
-            return _(
-                "Tie at {score}: {attacker} and {defender} cover their cards and turn up new ones."
-            ).format(score=number(e.score), attacker=name(e.attacker), defender=name(e.defender))
-        if isinstance(e, DuelDecided):
-            if e.winner is None:
-                return _("{attacker} – {defender}: drawn, cards go back.").format(
-                    attacker=name(e.attacker), defender=name(e.defender)
-                )
-            loser = e.defender if e.winner == e.attacker else e.attacker
-            said = _(DUEL_WON.get(e.how, DUEL_WON[BY_SCORE]))
-            return said.format(winner=name(e.winner), loser=name(loser))
-        if isinstance(e, CardsPaid):
-            said = {
-                MAIN_CARD: _("{payer} gives {payee} the attack card."),
-                TOP_CARD: _("{payer} gives {payee} the top card of the pile."),
-                MATE_FINE: _("{payer} pays {payee} {cards} for the mate."),
-                RETURNED: _("{payer} takes back {cards}."),
-                STAKE: _("{payer} gives {payee} {cards} from the table."),
-            }.get(e.why, _("{payer} gives {payee} {cards}."))
-            return said.format(payer=name(e.payer), payee=name(e.payee), cards=cards(e.count))
-        if isinstance(e, PlayerOut):
-            said = _("{player} is out of cards.").format(player=name(e.seat))
-            return f"[b]{said}[/b]"
-        if isinstance(e, PuzzleShown):
-            said = _("Puzzle {n}").format(n=number(e.number))
-            return f"[b]{said}[/b]"
-        if isinstance(e, HintGiven):
-            return _("Hint: the {piece} on {square} mates (half points).").format(
-                piece=piece_name(e.piece), square=e.square
-            )
-        if isinstance(e, PuzzleAnswered):
-            solution = literal(e.solution)
-            if not e.answer:
-                return _("Gave up — the game went {solution}.").format(solution=solution)
-            if not e.correct:
-                return _("✘ {answer} does not mate — the game went {solution}.").format(
-                    answer=literal(e.answer), solution=solution
-                )
-            return _("✔ {answer} mates (+{points}).").format(
-                answer=literal(e.answer), points=plural(e.points, "point", "points")
-            )
-        return None
+        """The log's sentence for an event (``tui.widgets.mates_log``)."""
+        return describe(e, view, self.seat_name)
 
     # --- input -------------------------------------------------------------------------------
     def answer_box(self) -> Input | None:
@@ -736,8 +505,18 @@ class MatesScreen(GameScreen):
         self.act(PieceAttack(color, piece.symbol().upper(), chess.square_name(self.cursor)))
 
     def action_answer(self) -> None:
-        """Solo: the typed answer if there is one, else the square under the cursor (the
-        first one picked is the piece to move, the second where it goes)."""
+        """Solo: Enter answers once the answer box has taken every key typed before it: with
+        fast typing or a paste the letters may still wait in the box's queue when Enter (a
+        priority key) arrives."""
+        box = self.answer_box()
+        if box is not None and box.has_focus:
+            box.call_later(self.answer)
+        else:
+            self.answer()
+
+    def answer(self) -> None:
+        """The typed answer if there is one, else the square under the cursor (the first one
+        picked is the piece to move, the second where it goes)."""
         box = self.answer_box()
         text = box.value.strip() if box is not None else ""
         if text:
@@ -778,7 +557,7 @@ class MatesScreen(GameScreen):
         if view.mode == SOLO:
             if view.phase == PUZZLE:
                 self.cursor = event.square
-                self.action_answer()
+                self.answer()
             return
         if not self.can_pick(view) or not self.card_widgets:
             return

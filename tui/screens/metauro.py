@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from engine.i18n import N_, _, ngettext, number, pgettext
+from engine.i18n import N_, _, number
 from engine.metauro import rules
 from engine.metauro.actions import (
     Advance,
@@ -37,49 +37,24 @@ from engine.metauro.actions import (
 )
 from engine.metauro.board import square_order
 from engine.metauro.data import (
-    CAVALRY,
-    ELEPHANT,
-    FORD,
-    FOREST,
-    GENERAL,
-    INFANTRY,
     KINDS,
-    RUINS,
-    TRUMPET,
     kind_name,
     side_name,
-    terrain_name,
 )
 from engine.metauro.state import (
     ADVANCE,
-    BY_KILL,
     DEPLOY,
     MOVE,
-    NO_RETREAT,
     OVER,
     PAIR,
     RETREAT,
-    TRUMPET_LOST,
-    Advanced,
-    ClashEnded,
-    ClashStarted,
-    Deployed,
-    Eliminated,
-    Fought,
-    GameEnded,
-    LotsDrawn,
-    Moved,
-    PanicRolled,
-    Passed,
-    Retreated,
-    TimeRanOut,
-    TurnStarted,
 )
-from engine.words import plural
 from tui.screens.game import STYLES, GameScreen
 from tui.widgets.dice import face
 from tui.widgets.log import EventLog
 from tui.widgets.metauro_grid import SIDE_COLOURS, MetauroGrid
+from tui.widgets.metauro_log import describe
+from tui.widgets.metauro_panels import kind_column, legend, percent, side_panel
 
 GRID_HEIGHT = {False: 12, True: 23}  # compact, roomy
 CHROME = 3  # header, status line and footer
@@ -106,67 +81,6 @@ GAME_ACTIONS = frozenset(
         "new_game",
     }
 )
-
-# Why a unit fell (``Eliminated.cause``, kept in English in the log), as the log says it.
-CAUSES = {
-    BY_KILL: lambda: pgettext("why a unit fell", "kill"),
-    NO_RETREAT: lambda: pgettext("why a unit fell", "no retreat"),
-    TRUMPET_LOST: lambda: pgettext("why a unit fell", "trumpet"),
-}
-
-
-def legend() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    """The legend's rows in the current language: each a separator and its (glyph, words)."""
-    return (
-        ("  ", (("I", kind_name(INFANTRY)), ("C", kind_name(CAVALRY)), ("E", kind_name(ELEPHANT)))),
-        (
-            "  ",
-            (("G", kind_name(GENERAL)), ("T", kind_name(TRUMPET)), ("I3", _("three infantry"))),
-        ),
-        (
-            ", ",
-            (
-                (pgettext("letter case", "UPPER"), side_name(0)),
-                (pgettext("letter case", "lower"), side_name(1)),
-            ),
-        ),
-        (
-            "  ",
-            (
-                ("⚑", pgettext("battle flag", "standard")),
-                ("♣", terrain_name(FOREST)),
-                ("^", pgettext("terrain", "mountain")),
-            ),
-        ),
-        (
-            "  ",
-            (
-                ("#", pgettext("terrain", "rocks")),
-                ("~", pgettext("terrain", "river")),
-                ("=", terrain_name(FORD)),
-                ("r", terrain_name(RUINS)),
-            ),
-        ),
-    )
-
-
-def kind_column() -> dict[str, str]:
-    """Each kind's name padded to one width for the pair list's columns: the longest name in
-    the current language, at most 11 characters (two kinds, two squares, the chance and the
-    number fit the box's 40), a longer one cut."""
-    names = {kind: kind_name(kind) for kind in KINDS}
-    width = min(11, max(8, *(len(n) for n in names.values())))
-    return {kind: cut(name, width).ljust(width) for kind, name in names.items()}
-
-
-def cut(text: str, width: int) -> str:
-    """``text`` whole when it fits ``width``, else its beginning and an ellipsis."""
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def percent(chance: float) -> str:
-    """A chance as a whole percentage, as the current language writes it."""
-    return _("{percent}%").format(percent=number(round(chance * 100)))
 
 
 class MetauroScreen(GameScreen):
@@ -345,52 +259,7 @@ class MetauroScreen(GameScreen):
         return self.viewer
 
     def side_panel(self, view) -> Text:
-        """Whose turn it is (with the move clock) and how each army stands, in at most 12
-        lines of at most 13 characters (the room beside the compact grid): no name is cut."""
-        text = Text()
-        if view.phase == OVER:
-            text.append(_("Battle over") + "\n", style="bold")
-            if view.winners:
-                side = view.winners[0]
-                text.append(f"{side_name(side)}\n", style=f"bold {SIDE_COLOURS[side]}")
-                text.append(pgettext("the side named above", "win") + "\n")
-            else:
-                text.append(_("Drawn") + "\n\n")
-        else:
-            heading = (
-                _("Deployment")
-                if view.phase == DEPLOY
-                else _("Turn {turn}").format(turn=number(view.turn))
-            )
-            text.append(heading + "\n", "bold")
-            side = view.active if view.phase == DEPLOY else view.mover
-            text.append(f"{side_name(side)}\n", style=f"bold {SIDE_COLOURS[side]}")
-            if view.phase == DEPLOY:
-                text.append(pgettext("the side named above", "to deploy") + "\n")
-            elif view.clock and view.phase == MOVE and self.my_turn:
-                left = pgettext("the side named above", "to move: {seconds}s")
-                text.append(
-                    left.format(seconds=number(self.clock_left)) + "\n", style="bold yellow"
-                )
-            else:
-                text.append(pgettext("the side named above", "to move") + "\n")
-        if self.roomy:
-            text.append("\n")
-        lost = rules.casualties(view)
-        for side in (0, 1):
-            left = sum(1 for u in view.units if u.side == side)
-            text.append(f"{side_name(side)}\n", style=SIDE_COLOURS[side])
-            text.append(" " + pgettext("soldiers", "{count} left").format(count=number(left)))
-            text.append(
-                "\n " + pgettext("soldiers", "{count} lost").format(count=number(lost[side]))
-            )
-            text.append("\n")
-            held = rules.standards_held(view, side)
-            if held:
-                said = _("holds ⚑ {squares}").format(squares=" ".join(held))
-                text.append(f" {said}\n", style="bold")
-        text.rstrip()
-        return text
+        return side_panel(view, self.my_turn, self.clock_left, self.roomy)
 
     def detail(self, view) -> tuple[str, Text]:
         """The box under the grid: its title and lines of at most 40 characters."""
@@ -506,74 +375,8 @@ class MetauroScreen(GameScreen):
 
     # --- the log -----------------------------------------------------------------------------
     def describe(self, e, view) -> str | None:
-        """The log's line for an event, worded now from the event's data (a save reads in
-        whatever language is spoken)."""
-        if isinstance(e, Deployed):
-            return _("The {side} are deployed.").format(side=side_name(e.seat))
-        if isinstance(e, LotsDrawn):
-            return _("Lots drawn: the {side} move first.").format(side=side_name(e.first))
-        if isinstance(e, TurnStarted):
-            said = _("— Turn {turn}: {side} —").format(turn=number(e.turn), side=side_name(e.seat))
-            return f"[b]{said}[/b]"
-        if isinstance(e, Moved):
-            who = ", ".join(self.unit_label(view, u) for u in e.units)
-            return f"{who}: {e.frm} → {e.to}."
-        if isinstance(e, Passed):
-            if e.timed_out:
-                return _("The {side} pass (time ran out).").format(side=side_name(e.seat))
-            return _("The {side} pass.").format(side=side_name(e.seat))
-        if isinstance(e, TimeRanOut):
-            return _("The {side}' time ran out.").format(side=side_name(e.seat))
-        if isinstance(e, ClashStarted):
-            return ngettext(
-                "{clash}: {count} pair faces each other.",
-                "{clash}: {count} pairs face each other.",
-                e.pairs,
-            ).format(clash="[b]" + _("Clash") + "[/b]", count=number(e.pairs))
-        if isinstance(e, PanicRolled):
-            said = (
-                _("Trumpet: {unit} rolls {roll} and panics!")
-                if e.panicked
-                else _("Trumpet: {unit} rolls {roll} and holds.")
-            )
-            return said.format(unit=self.unit_label(view, e.unit), roll=number(e.roll))
-        if isinstance(e, Fought):
-            f = e.fight
-            fields = {
-                "first": f"{self.unit_label(view, f.a)} {f.roll_a}+{f.bonus_a}={f.total_a}",
-                "second": f"{self.unit_label(view, f.b)} {f.roll_b}+{f.bonus_b}={f.total_b}",
-            }
-            if f.winner is None:
-                return _("{first} against {second}: a tie, both stay.").format(**fields)
-            said = (
-                _("{first} against {second}: {winner} wins and kills.")
-                if f.killed
-                else _("{first} against {second}: {winner} wins.")
-            )
-            return said.format(winner=self.unit_label(view, f.winner), **fields)
-        if isinstance(e, Retreated):
-            return _("{unit} retreats {start} → {end}.").format(
-                unit=self.unit_label(view, e.unit), start=e.frm, end=e.to
-            )
-        if isinstance(e, Eliminated):
-            cause = CAUSES.get(e.cause)
-            said = _("{unit} falls at {square} ({cause}).").format(
-                unit=self.unit_label(view, e.unit),
-                square=e.square,
-                cause=cause() if cause else e.cause,
-            )
-            return f"[b]{said}[/b]"
-        if isinstance(e, Advanced):
-            return _("{unit} advances {start} → {end}.").format(
-                unit=self.unit_label(view, e.unit), start=e.frm, end=e.to
-            )
-        if isinstance(e, ClashEnded):
-            return _("The clash is over after {fights}.").format(
-                fights=plural(e.fights, "fight", "fights")
-            )
-        if isinstance(e, GameEnded):
-            return f"[b]{rules.end_reason(view)}[/b]"
-        return None
+        """The log's sentence for an event (``tui.widgets.metauro_log``)."""
+        return describe(e, view, self.unit_label)
 
     # --- input -------------------------------------------------------------------------------
     def on_metauro_grid_picked(self, event: MetauroGrid.Picked) -> None:

@@ -32,6 +32,7 @@ class CardFace:
     the first that fits on one line (e.g. "+10 Santa Anna", then "+10 Res.")."""
 
     title: str
+    short_title: str = ""  # what tells it from its deck's other cards ("San Luis"), see ``body``
     corner: str = ""
     footer: str = ""
     hint: str = ""
@@ -123,6 +124,19 @@ def squeeze(text: str, width: int, rows: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def telling_part(name: str, names) -> str:
+    """What tells ``name`` from the other ``names`` of its deck when its first word is shared
+    ("Compañía San Luis" beside "Compañía ligera": "San Luis"), without the linking words
+    after it; "" when the first word is the card's own."""
+    first, _, rest = name.partition(" ")
+    if not any(other != name and other.startswith(first + " ") for other in names):
+        return ""
+    words = rest.split()
+    while words and words[0].lower() in CONNECTORS:
+        words = words[1:]
+    return " ".join(words)
+
+
 def fitted(forms: list[str], width: int) -> str:
     """A detail line: "▸ " and the first of ``forms`` (longest first) that fits ``width``."""
     if not forms:
@@ -190,6 +204,8 @@ def body(
     rows = height - 1 - (1 if note_row else 0)
     hint = hint_lines(face, width, rows)
     title = squeeze(face.title, width, max(1, rows - len(hint)))
+    if title[-1].endswith("…") and face.short_title:  # "Compañ. San…" tells no Compañía apart
+        title = squeeze(face.short_title, width, max(1, rows - len(hint)))
     left = rows - len(hint) - len(title)
     fits = framed and face.footer and height >= ROOMY_ROWS and left >= 1
     footer = list(squeeze(face.footer, width, 1)) if fits else []

@@ -91,15 +91,22 @@ def event_line(tier: str, event: str, year: str, width: int) -> str:
     return head + fit(event, width - cell_len(head) - cell_len(tail)) + tail
 
 
-def title_line(mark: str, label: str, short: str, name: str, pile: int | None, width: int) -> str:
-    """``"⚔ Player 2 · Ana · pile 12"``, or where that does not fit ``"⚔ P2 Ana… pile 12"``
-    with as much of the name as there is room for; the pile count is always whole."""
+def title_line(
+    mark: str, label: str, short: str, name: str, pile: int | None, width: int, brief: str = ""
+) -> str:
+    """``"⚔ Player 2 · Ana · pile 12"``; where that does not fit ``"⚔ P2 Ana pile 12"``, then
+    ``"⚔P2 expert pile 12"`` with the ``brief`` name (a bot's level: its name says "bot"
+    anyway), and only then the name cut (``"⚔ P2 Ana… pile 12"``). The pile count is always
+    whole."""
     name = visible(name)
     count = "" if pile is None else _("pile {n}").format(n=number(pile))
     full = " · ".join(x for x in (f"{mark}{label}", name, count) if x)
     if cell_len(full) <= width:
         return full
     tail = f" {count}" if count else ""
+    for head, said in ((f"{mark}{short} ", name), (f"{mark.strip()}{short} ", visible(brief))):
+        if said and cell_len(head + said + tail) <= width:
+            return head + said + tail
     head = f"{mark}{short} "
     return head + fit(name, max(width - cell_len(head + tail), 1)) + tail
 
@@ -117,14 +124,18 @@ class CardTitle(Widget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.parts: tuple[str, str, str, str, int | None] = ("", "", "", "", None)
+        self.parts: tuple[str, str, str, str, int | None, str] = ("", "", "", "", None, "")
 
-    def show(self, mark: str, label: str, short: str, name: str, pile: int | None) -> None:
-        self.parts = (mark, label, short, name, pile)
+    def show(
+        self, mark: str, label: str, short: str, name: str, pile: int | None, brief: str = ""
+    ) -> None:
+        self.parts = (mark, label, short, name, pile, brief)
         self.refresh()
 
     def render(self) -> Text:
-        return Text(title_line(*self.parts, max(self.size.width, 1)), no_wrap=True)
+        mark, label, short, name, pile, brief = self.parts
+        width = max(self.size.width, 1)
+        return Text(title_line(mark, label, short, name, pile, width, brief), no_wrap=True)
 
 
 class ChessCard(Widget):

@@ -39,6 +39,12 @@ def _style(bg: str, colour: str, bold: bool, cursor: int) -> Style:
     )
 
 
+def letter_at(cw: int) -> int:
+    """Where the column letter stands in a square ``cw`` wide: a unit's letters and the
+    terrain start there, the standard stands left of it."""
+    return (cw - 1) // 2
+
+
 class MetauroGrid(LineCachedBoard):
     """Arrows move the cursor; Enter or a click posts ``Picked(square)``."""
 
@@ -86,7 +92,12 @@ class MetauroGrid(LineCachedBoard):
                 ("header", cw),
                 lambda: [
                     Segment("   ", _style("", "#888888", False, 0)),
-                    *(Segment(c.center(cw), _style("", "#888888", False, 0)) for c in COLUMNS),
+                    *(
+                        Segment(
+                            (" " * letter_at(cw) + c).ljust(cw), _style("", "#888888", False, 0)
+                        )
+                        for c in COLUMNS
+                    ),
                 ],
             )
         row, line = divmod(y - 1, ch)
@@ -105,6 +116,9 @@ class MetauroGrid(LineCachedBoard):
         return self.cached_line(key, build)
 
     def square_text(self, cell, cw: int, ch: int, line: int) -> tuple[str, Style]:
+        """A square's text on one of its lines. Terrain and units start under the column
+        letter (``letter_at``); a standard has the square's first column to itself, so it never
+        runs into a unit's letters, the next square or the panel beside the grid."""
         glyph, bg = TERRAIN.get(cell.terrain, ("?", "#000000"))
         sq = cell.square
         if sq in self.reach:
@@ -115,24 +129,16 @@ class MetauroGrid(LineCachedBoard):
             bg = SELECTED
         label, side = self.labels.get(sq, ("", -1))
         standard = cell.standard is not None
-        if ch == 1:
-            if label:
-                body = label[: cw - 1].ljust(cw - 1)
-            elif standard:
-                body = "⚑".ljust(cw - 1)
-            else:
-                body = glyph.center(cw - 1)
-            body += "⚑" if standard and label else " "
-        elif line == 0:
-            body = ("⚑" if standard else " ") + glyph.center(cw - 1)
-        else:
-            body = label.center(cw) if label else " " * cw
-        unit_line = bool(label) and (ch == 1 or line == 1)
+        unit_line = bool(label) and line == ch - 1
+        flag_line = standard and line == 0
+        shown = label if unit_line else (glyph if line == 0 else "")
+        at = letter_at(cw)
+        body = ("⚑" if flag_line else " ") + " " * (at - 1) + shown
         colour = SIDE_COLOURS[side] if unit_line else "#cfcfcf"
-        if standard and not unit_line:
+        if flag_line and not unit_line:
             colour = SIDE_COLOURS[cell.standard]
         cursor = 0 if sq != self.cursor else (1 if self.has_focus else 2)
-        return body[:cw], _style(bg, colour, unit_line or standard, cursor)
+        return body[:cw].ljust(cw), _style(bg, colour, unit_line or flag_line, cursor)
 
     def at(self, x: int, y: int) -> str | None:
         cw, ch = self.cell()
