@@ -189,6 +189,23 @@ def test_strong_moves_in_when_the_conquest_opens_more_targets() -> None:
     assert strong(ATAQUE.view(state, 0), 0, random.Random(0)) == MoveIn(2)
 
 
+def test_strong_hits_the_player_one_territory_short_of_24() -> None:
+    # White can take Red's lone army at Argentina almost surely, or Black's 3 at Argelia at
+    # worse odds. Black holds 23 territories in plain sight: one more and he may have won.
+    mine = ["Brasil", "Australia", "Borneo", "Nueva Guinea", "Sumatra"]
+    rest = [n for n in TERRITORIES if n not in mine + ["Argentina", "Perú", "Venezuela"]]
+    owners = {n: 0 for n in mine} | {n: 1 for n in rest[:23]}
+    owners |= {n: 2 + i % 2 for i, n in enumerate(rest[23:])}
+    owners |= {"Argentina": 2, "Perú": 2, "Venezuela": 2}
+    assert "Argelia" in rest[:23]
+    state = rigged(
+        owners, players=4, armies={"Brasil": 5, "Argelia": 3}, objectives=(OCCUPY_18,) * 4
+    )
+    assert strong(ATAQUE.view(state, 0), 0, random.Random(0)) == Attack(
+        t("Brasil"), t("Argelia"), 3
+    )
+
+
 # --- easy ----------------------------------------------------------------------------------
 
 
