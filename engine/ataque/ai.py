@@ -16,7 +16,9 @@ towards the borders; it always exchanges and never looks at its objective. The s
 were written for TEG's own board and are kept as published.
 
 ``easy`` is legal and cautious: it piles its armies on one border, attacks only with a clear
-advantage, and at most twice a turn. ``strong`` plays for its objective with the exact odds.
+advantage, and at most twice a turn. ``strong`` plays for its objective with the exact odds;
+whatever its objective, it turns on a player close to 24 territories, and it throws a single
+die only for a purpose beyond a card.
 """
 
 from __future__ import annotations
@@ -458,7 +460,7 @@ P = {
     "income": 3.0,
     "hold_income": 0.0,
     "leader": 6.0,
-    "one_die": 0.0,
+    "one_die": 3.0,
 }
 
 

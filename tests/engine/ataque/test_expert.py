@@ -11,7 +11,7 @@ import pytest
 from engine.ataque import expert as expert_module
 from engine.ataque.actions import Attack, EndPhase
 from engine.ataque.board import objective_met
-from engine.ataque.data import CARD_COUNT, CONTINENTS, OBJECTIVES
+from engine.ataque.data import CARD_COUNT, CONTINENTS, OBJECTIVES, TERRITORIES
 from engine.ataque.evaluation import FEATURES, WEIGHTS, features, win_chances
 from engine.ataque.inference import beliefs
 from engine.ataque.plans import PLANS
@@ -240,3 +240,13 @@ def test_the_look_ahead_plays_the_others_until_its_next_turn(game_positions) -> 
     played = {e.seat for e in after.log[len(ended.log) :] if isinstance(e, TurnEnded)}
     alive = {s for s, p in enumerate(after.players) if p.alive and s != seat}
     assert seat not in played and (played >= alive or after.phase == OVER)
+
+
+def test_no_plan_throws_a_single_die_for_nothing_but_a_card() -> None:
+    # Brasil's 2 armies could throw one die at Argelia's 1 (42%): a card at most, no objective,
+    # no continent, nobody near winning. Every plan, the bold one too, leaves it.
+    owners = {name: 1 + i % 3 for i, name in enumerate(TERRITORIES)} | {"Brasil": 0, "Alaska": 0}
+    state = rigged(owners, players=4, armies={"Brasil": 2}, objectives=(OCCUPY_18,) * 4)
+    view = ATAQUE.view(state, 0)
+    for plan in PLANS:
+        assert plan(view, 0) == EndPhase()
