@@ -250,3 +250,15 @@ def test_no_plan_throws_a_single_die_for_nothing_but_a_card() -> None:
     view = ATAQUE.view(state, 0)
     for plan in PLANS:
         assert plan(view, 0) == EndPhase()
+
+
+def test_a_long_turn_searches_its_later_attacks_with_half_the_budget() -> None:
+    # A turn's time is its searches': after three attacks begun, the fourth gets half.
+    walls = {name: 30 for name in ("Brasil", "Congo", "Egipto", "Francia")}
+    state = rigged({"Argelia": 0}, players=4, armies={"Argelia": 40} | walls, default_owner=1)
+    full = expert_module.PLAYOUTS
+    budgets = []
+    for target in ("Brasil", "Brasil", "Congo", "Egipto", "Francia"):
+        budgets.append(expert_module.playouts_now(expert_module.this_turn(state)))
+        state = ATAQUE.apply(state, 0, Attack(t("Argelia"), t(target), 3))
+    assert budgets == [full, full, full, full, full // 2]
