@@ -60,6 +60,8 @@ SUITE = [
     ("metauro", "strong", "easy", None, 40),
     ("zama", "strong", "easy", None, 40),
     ("ataque", "strong", "teg", 4, 40),
+    ("ataque", "strong", "panel:attack-all", 4, 40),
+    ("ataque", "strong", "panel:territory-rush", 4, 40),
     ("gallic", "expert", "strong", None, 40),
     ("alamo", "expert", "strong", None, 40),
     ("alamo-solitaire", "expert", None, None, 100),
