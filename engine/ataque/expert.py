@@ -15,8 +15,8 @@ kept unless another beats it by ``PRIOR``; a proposal clearly ahead on the first
 played without the rest. A placement goes on as the look-ahead played it (only the plans that
 would have placed the same armies so far still propose), and so does an attack under way;
 exchanges, moving in and regrouping are ``strong``'s. Once a turn has begun ``FULL_SEARCHES``
-attacks, each further one is searched with half the playouts, so that a whole turn stays within
-a second."""
+attacks, the next ones are searched with half the playouts, and from ``LAST_SEARCH`` on they are
+``strong``'s, so that a whole turn stays within a second."""
 
 from __future__ import annotations
 
@@ -49,8 +49,11 @@ PRIOR = 0.02  # strong's own move is kept unless another is better by more than 
 PRESS_ON = 0.5  # in the look-ahead, an attack goes on while its chance is at least this
 EARLY = 4  # worlds of the first look at a decision (see ``_search``), a quarter of the budget
 ROUND_PLIES = 600  # the others' turns longer than this, all told, are judged where they stand
-FULL_SEARCHES = 3  # the first attacks of a turn get the whole budget, later ones half of it:
-# a long turn (six attacks) took 1.2 s of CPU, over the one-second budget for a whole turn
+# A turn's time is its searches': turns of six to nine attacks took 1.2–2 s of CPU, over the
+# one-second budget for a whole turn. The first attacks of a turn get the whole budget, the
+# next ones half of it, and from the sixth on the attacks are strong's (the search's default).
+FULL_SEARCHES = 3
+LAST_SEARCH = 5
 
 
 def determinize(view: AtaqueState, seat: Seat, rng: random.Random) -> AtaqueState:
@@ -215,13 +218,15 @@ def _search(
 
 
 def attacks_begun(view: AtaqueState) -> int:
-    """How many attacks the log's turn has begun: each was a searched decision."""
-    count, last = 0, None
-    for event in view.log:
+    """How many attacks the turn under way has begun: each was a searched decision."""
+    count, later = 0, None
+    for event in reversed(view.log):
+        if isinstance(event, TurnStarted):
+            break
         if isinstance(event, Battle):
-            if (event.source, event.target) != last:
+            if (event.source, event.target) != later:
                 count += 1
-            last = (event.source, event.target)
+            later = (event.source, event.target)
     return count
 
 
@@ -252,11 +257,14 @@ def pressing(view: AtaqueState, seat: Seat) -> Attack | None:
 
 
 def settled(view: AtaqueState, seat: Seat) -> Any | None:
-    """The move that needs no search, if any: ``strong``'s in the routine phases, the next
-    throw of an attack under way."""
+    """The move that needs no search, if any: ``strong``'s in the routine phases and once the
+    turn has begun ``LAST_SEARCH`` attacks, the next throw of an attack under way."""
     if _routine(view):
         return strong_move(view, seat, P)
-    return pressing(view, seat)
+    pressed = pressing(view, seat)
+    if pressed is None and view.phase == ATTACK and attacks_begun(view) >= LAST_SEARCH:
+        return strong_move(view, seat, P)
+    return pressed
 
 
 def expert(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:

@@ -252,13 +252,17 @@ def test_no_plan_throws_a_single_die_for_nothing_but_a_card() -> None:
         assert plan(view, 0) == EndPhase()
 
 
-def test_a_long_turn_searches_its_later_attacks_with_half_the_budget() -> None:
-    # A turn's time is its searches': after three attacks begun, the fourth gets half.
-    walls = {name: 30 for name in ("Brasil", "Congo", "Egipto", "Francia")}
-    state = rigged({"Argelia": 0}, players=4, armies={"Argelia": 40} | walls, default_owner=1)
+def test_a_long_turn_searches_fewer_worlds_for_its_later_attacks() -> None:
+    # A turn's time is its searches': from the fourth attack begun, half the budget; from the
+    # sixth, strong's own move, unsearched.
+    walls = {name: 30 for name in ("Brasil", "Congo", "Egipto", "Francia")} | {"Sudán": 300}
+    state = rigged({"Argelia": 0}, players=4, armies={"Argelia": 60} | walls, default_owner=1)
     full = expert_module.PLAYOUTS
     budgets = []
-    for target in ("Brasil", "Brasil", "Congo", "Egipto", "Francia"):
-        budgets.append(expert_module.playouts_now(expert_module.this_turn(state)))
+    targets = ("Brasil", "Brasil", "Congo", "Egipto", "Francia", "Sudán")
+    for target in targets:
+        budgets.append(expert_module.playouts_now(state))
         state = ATAQUE.apply(state, 0, Attack(t("Argelia"), t(target), 3))
-    assert budgets == [full, full, full, full, full // 2]
+    assert budgets == [full, full, full, full, full // 2, full // 2]
+    view = ATAQUE.view(state, 0)
+    assert expert_module.settled(view, 0) == ATAQUE.bots["strong"](view, 0, random.Random(0))
