@@ -20,7 +20,7 @@ from engine.ataque.rules import ATAQUE
 from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, PLACE, REGROUP, Conquered, Conquest
 from engine.core import IllegalAction
 
-from .helpers import CONT, rigged, t
+from .helpers import CONT, leader_one_short, rigged, t
 from .test_rules import ASIA_SUR, OCCUPY_18, OCCUPY_24, _names, of
 
 easy, teg, strong = ATAQUE.bots["easy"], ATAQUE.bots["teg"], ATAQUE.bots["strong"]
@@ -190,17 +190,7 @@ def test_strong_moves_in_when_the_conquest_opens_more_targets() -> None:
 
 
 def test_strong_hits_the_player_one_territory_short_of_24() -> None:
-    # White can take Red's lone army at Argentina almost surely, or Black's 3 at Argelia at
-    # worse odds. Black holds 23 territories in plain sight: one more and he may have won.
-    mine = ["Brasil", "Australia", "Borneo", "Nueva Guinea", "Sumatra"]
-    rest = [n for n in TERRITORIES if n not in mine + ["Argentina", "Perú", "Venezuela"]]
-    owners = {n: 0 for n in mine} | {n: 1 for n in rest[:23]}
-    owners |= {n: 2 + i % 2 for i, n in enumerate(rest[23:])}
-    owners |= {"Argentina": 2, "Perú": 2, "Venezuela": 2}
-    assert "Argelia" in rest[:23]
-    state = rigged(
-        owners, players=4, armies={"Brasil": 5, "Argelia": 3}, objectives=(OCCUPY_18,) * 4
-    )
+    state = leader_one_short()
     assert strong(ATAQUE.view(state, 0), 0, random.Random(0)) == Attack(
         t("Brasil"), t("Argelia"), 3
     )

@@ -20,7 +20,7 @@ from engine.ataque.sampling import possible_objectives
 from engine.ataque.state import ATTACK, EXCHANGE, OVER, PLACE, REGROUP, Placed, TurnEnded
 from engine.core import HIDDEN, IllegalAction
 
-from .helpers import CONT, rigged, t
+from .helpers import CONT, leader_one_short, rigged, t
 from .test_rules import ASIA_SUR, DESTROY_BLACK, OCCUPY_18, OCCUPY_24
 
 expert = ATAQUE.bots["expert"]
@@ -266,3 +266,12 @@ def test_a_long_turn_searches_fewer_worlds_for_its_later_attacks() -> None:
     assert budgets == [full, full, full, full, full // 2, full // 2]
     view = ATAQUE.view(state, 0)
     assert expert_module.settled(view, 0) == ATAQUE.bots["strong"](view, 0, random.Random(0))
+
+
+def test_the_expert_hits_the_player_one_territory_short_of_24() -> None:
+    # A person won against three experts by occupying 24 territories in plain sight.
+    state = leader_one_short()
+    for seed in (0, 1):
+        assert expert(ATAQUE.view(state, 0), 0, random.Random(seed)) == Attack(
+            t("Brasil"), t("Argelia"), 3
+        )
