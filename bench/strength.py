@@ -64,6 +64,8 @@ SUITE = [
     ("ataque", "strong", "teg", 4, 40),
     ("gallic", "strong", "panel:exchange-all", None, 40),
     ("mates", "strong", "panel:highest-elo", 2, 40),
+    ("ataque", "strong", "panel:attack-all", 4, 40),
+    ("ataque", "strong", "panel:territory-rush", 4, 40),
     ("gallic", "expert", "strong", None, 40),
     ("alamo", "expert", "strong", None, 40),
     ("alamo-solitaire", "expert", None, None, 100),

@@ -16,7 +16,9 @@ towards the borders; it always exchanges and never looks at its objective. The s
 were written for TEG's own board and are kept as published.
 
 ``easy`` is legal and cautious: it piles its armies on one border, attacks only with a clear
-advantage, and at most twice a turn. ``strong`` plays for its objective with the exact odds.
+advantage, and at most twice a turn. ``strong`` plays for its objective with the exact odds;
+whatever its objective, it turns on a player close to 24 territories, and it throws a single
+die only for a purpose beyond a card.
 """
 
 from __future__ import annotations
@@ -457,6 +459,8 @@ P = {
     "spread": 0.0,
     "income": 3.0,
     "hold_income": 0.0,
+    "leader": 6.0,
+    "one_die": 3.0,
 }
 
 
@@ -564,6 +568,9 @@ class _Values:
                 for t in range(TERRITORY_COUNT):
                     if owner[t] == s:
                         val[t] += params["big"]
+        if params["leader"]:
+            for t, w in enumerate(_leaders(view, seat, held)):
+                val[t] += params["leader"] * w
         if params["danger"]:
             for t, d in enumerate(_danger(view, seat, cont_count, held)):
                 val[t] += params["danger"] * d
@@ -587,6 +594,17 @@ _GAP = (0.0, 1.0, 0.6, 0.35, 0.2, 0.1, 0.05)
 def _gap_weight(missing: int) -> float:
     missing = max(1, missing)
     return _GAP[missing] if missing < len(_GAP) else 0.0
+
+
+def _leaders(view: AtaqueState, seat: Seat, held: list[int]) -> list[float]:
+    """For each territory, how near its owner is to 24 territories: about to win in plain
+    sight (that objective, a destroy one fallen back to it, or simply the board), so every
+    other player wants his territories, whatever his objective may be."""
+    near = [
+        0.0 if s == seat or not p.alive else _gap_weight(FALLBACK_TERRITORIES - held[s])
+        for s, p in enumerate(view.players)
+    ]
+    return [near[o] for o in view.owner]
 
 
 def _danger(
@@ -873,6 +891,8 @@ def _strong_attack(
         for dst in NEIGHBOURS[src]:
             if values.mine[dst]:
                 continue
+            if a == 2 and values.val[dst] < params["one_die"]:
+                continue  # a single die, for nothing but a card
             d = view.armies[dst]
             p, _, left = assault(a, d)
             v = 1.0 + values.val[dst] + (0.0 if conquered else params["card"])

@@ -14,7 +14,9 @@ taken back, or an opponent about to meet his objective by accident. ``strong``'s
 kept unless another beats it by ``PRIOR``; a proposal clearly ahead on the first few worlds is
 played without the rest. A placement goes on as the look-ahead played it (only the plans that
 would have placed the same armies so far still propose), and so does an attack under way;
-exchanges, moving in and regrouping are ``strong``'s."""
+exchanges, moving in and regrouping are ``strong``'s. Once a turn has begun ``FULL_SEARCHES``
+attacks, the next ones are searched with half the playouts, and from ``LAST_SEARCH`` on they are
+``strong``'s, so that a whole turn stays within a second."""
 
 from __future__ import annotations
 
@@ -47,6 +49,11 @@ PRIOR = 0.02  # strong's own move is kept unless another is better by more than 
 PRESS_ON = 0.5  # in the look-ahead, an attack goes on while its chance is at least this
 EARLY = 4  # worlds of the first look at a decision (see ``_search``), a quarter of the budget
 ROUND_PLIES = 600  # the others' turns longer than this, all told, are judged where they stand
+# A turn's time is its searches': turns of six to nine attacks took 1.2–2 s of CPU, over the
+# one-second budget for a whole turn. The first attacks of a turn get the whole budget, the
+# next ones half of it, and from the sixth on the attacks are strong's (the search's default).
+FULL_SEARCHES = 3
+LAST_SEARCH = 5
 
 
 def determinize(view: AtaqueState, seat: Seat, rng: random.Random) -> AtaqueState:
@@ -210,6 +217,26 @@ def _search(
     )
 
 
+def attacks_begun(view: AtaqueState) -> int:
+    """How many attacks the turn under way has begun: each was a searched decision."""
+    count, later = 0, None
+    for event in reversed(view.log):
+        if isinstance(event, TurnStarted):
+            break
+        if isinstance(event, Battle):
+            if (event.source, event.target) != later:
+                count += 1
+            later = (event.source, event.target)
+    return count
+
+
+def playouts_now(view: AtaqueState) -> int:
+    """The search budget of this decision: halved once the turn has begun ``FULL_SEARCHES``
+    attacks, so that a turn of many attacks stays within its time."""
+    late = view.phase == ATTACK and attacks_begun(view) >= FULL_SEARCHES
+    return search.budget(PLAYOUTS // 2 if late else PLAYOUTS)
+
+
 def _routine(view: AtaqueState) -> bool:
     """Exchanges, moving in and regrouping are left to ``strong``."""
     return view.phase not in (PLACE, ATTACK)
@@ -230,11 +257,14 @@ def pressing(view: AtaqueState, seat: Seat) -> Attack | None:
 
 
 def settled(view: AtaqueState, seat: Seat) -> Any | None:
-    """The move that needs no search, if any: ``strong``'s in the routine phases, the next
-    throw of an attack under way."""
+    """The move that needs no search, if any: ``strong``'s in the routine phases and once the
+    turn has begun ``LAST_SEARCH`` attacks, the next throw of an attack under way."""
     if _routine(view):
         return strong_move(view, seat, P)
-    return pressing(view, seat)
+    pressed = pressing(view, seat)
+    if pressed is None and view.phase == ATTACK and attacks_begun(view) >= LAST_SEARCH:
+        return strong_move(view, seat, P)
+    return pressed
 
 
 def expert(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
@@ -258,7 +288,7 @@ def expert(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
         state = fill(short, seat, r, possible, weights)
         return state, models(state, seat, found, r)
 
-    return _search(short, seat, world, search.budget(PLAYOUTS), 4, EARLY)
+    return _search(short, seat, world, playouts_now(short), 4, EARLY)
 
 
 def oracle(state: AtaqueState, seat: Seat, rng: random.Random) -> Any:
@@ -289,4 +319,4 @@ def oracle_secrets(state: AtaqueState, seat: Seat, rng: random.Random) -> Any:
         dice = Rng.from_seed(random.Random(seed_of(i)).getrandbits(64))
         return attrs.evolve(short, rng=dice), players
 
-    return _search(this_turn(view), seat, world, search.budget(PLAYOUTS), 4, EARLY)
+    return _search(this_turn(view), seat, world, playouts_now(short), 4, EARLY)

@@ -73,6 +73,19 @@ def rigged(
     return AtaqueState(**defaults)
 
 
+def leader_one_short() -> AtaqueState:
+    """White (to attack, 5 armies in Brasil) can take Red's lone army at Argentina almost
+    surely, or Black's 3 at Argelia at worse odds; Black holds 23 territories in plain sight:
+    one more and he may have won."""
+    mine = ["Brasil", "Australia", "Borneo", "Nueva Guinea", "Sumatra"]
+    rest = [n for n in TERRITORIES if n not in mine + ["Argentina", "Perú", "Venezuela"]]
+    owners = {n: 0 for n in mine} | {n: 1 for n in rest[:23]}
+    owners |= {n: 2 + i % 2 for i, n in enumerate(rest[23:])}
+    owners |= {"Argentina": 2, "Perú": 2, "Venezuela": 2}
+    assert "Argelia" in rest[:23]
+    return rigged(owners, players=4, armies={"Brasil": 5, "Argelia": 3}, objectives=(6,) * 4)
+
+
 def play(state: AtaqueState, *steps: tuple[Seat, Any]) -> AtaqueState:
     for seat, action in steps:
         state = ATAQUE.apply(state, seat, action)

@@ -20,7 +20,7 @@ from engine.ataque.rules import ATAQUE
 from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, PLACE, REGROUP, Conquered, Conquest
 from engine.core import IllegalAction
 
-from .helpers import CONT, rigged, t
+from .helpers import CONT, leader_one_short, rigged, t
 from .test_rules import ASIA_SUR, OCCUPY_18, OCCUPY_24, _names, of
 
 easy, teg, strong = ATAQUE.bots["easy"], ATAQUE.bots["teg"], ATAQUE.bots["strong"]
@@ -187,6 +187,13 @@ def test_strong_moves_in_when_the_conquest_opens_more_targets() -> None:
         pending=Conquest(t("Argelia"), t("Brasil"), 2),
     )
     assert strong(ATAQUE.view(state, 0), 0, random.Random(0)) == MoveIn(2)
+
+
+def test_strong_hits_the_player_one_territory_short_of_24() -> None:
+    state = leader_one_short()
+    assert strong(ATAQUE.view(state, 0), 0, random.Random(0)) == Attack(
+        t("Brasil"), t("Argelia"), 3
+    )
 
 
 # --- easy ----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from engine.ataque import expert as expert_module
 from engine.ataque.actions import Attack, EndPhase
 from engine.ataque.board import objective_met
-from engine.ataque.data import CARD_COUNT, CONTINENTS, OBJECTIVES
+from engine.ataque.data import CARD_COUNT, CONTINENTS, OBJECTIVES, TERRITORIES
 from engine.ataque.evaluation import FEATURES, WEIGHTS, features, win_chances
 from engine.ataque.inference import beliefs
 from engine.ataque.plans import PLANS
@@ -20,7 +20,7 @@ from engine.ataque.sampling import possible_objectives
 from engine.ataque.state import ATTACK, EXCHANGE, OVER, PLACE, REGROUP, Placed, TurnEnded
 from engine.core import HIDDEN, IllegalAction
 
-from .helpers import CONT, rigged, t
+from .helpers import CONT, leader_one_short, rigged, t
 from .test_rules import ASIA_SUR, DESTROY_BLACK, OCCUPY_18, OCCUPY_24
 
 expert = ATAQUE.bots["expert"]
@@ -240,3 +240,38 @@ def test_the_look_ahead_plays_the_others_until_its_next_turn(game_positions) -> 
     played = {e.seat for e in after.log[len(ended.log) :] if isinstance(e, TurnEnded)}
     alive = {s for s, p in enumerate(after.players) if p.alive and s != seat}
     assert seat not in played and (played >= alive or after.phase == OVER)
+
+
+def test_no_plan_throws_a_single_die_for_nothing_but_a_card() -> None:
+    # Brasil's 2 armies could throw one die at Argelia's 1 (42%): a card at most, no objective,
+    # no continent, nobody near winning. Every plan, the bold one too, leaves it.
+    owners = {name: 1 + i % 3 for i, name in enumerate(TERRITORIES)} | {"Brasil": 0, "Alaska": 0}
+    state = rigged(owners, players=4, armies={"Brasil": 2}, objectives=(OCCUPY_18,) * 4)
+    view = ATAQUE.view(state, 0)
+    for plan in PLANS:
+        assert plan(view, 0) == EndPhase()
+
+
+def test_a_long_turn_searches_fewer_worlds_for_its_later_attacks() -> None:
+    # A turn's time is its searches': from the fourth attack begun, half the budget; from the
+    # sixth, strong's own move, unsearched.
+    walls = {name: 30 for name in ("Brasil", "Congo", "Egipto", "Francia")} | {"Sudán": 300}
+    state = rigged({"Argelia": 0}, players=4, armies={"Argelia": 60} | walls, default_owner=1)
+    full = expert_module.PLAYOUTS
+    budgets = []
+    targets = ("Brasil", "Brasil", "Congo", "Egipto", "Francia", "Sudán")
+    for target in targets:
+        budgets.append(expert_module.playouts_now(state))
+        state = ATAQUE.apply(state, 0, Attack(t("Argelia"), t(target), 3))
+    assert budgets == [full, full, full, full, full // 2, full // 2]
+    view = ATAQUE.view(state, 0)
+    assert expert_module.settled(view, 0) == ATAQUE.bots["strong"](view, 0, random.Random(0))
+
+
+def test_the_expert_hits_the_player_one_territory_short_of_24() -> None:
+    # A person won against three experts by occupying 24 territories in plain sight.
+    state = leader_one_short()
+    for seed in (0, 1):
+        assert expert(ATAQUE.view(state, 0), 0, random.Random(seed)) == Attack(
+            t("Brasil"), t("Argelia"), 3
+        )
