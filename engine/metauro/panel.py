@@ -97,9 +97,9 @@ def cavalry_raid(view: MetauroState, seat: Seat, rng: random.Random) -> Any:
     if move is not None:
         return move
     rider_ids = {u.id for u in riders}
-    for planned in ai.plan_moves(view, seat):  # strong's plan, the riders left where they are
-        if not rider_ids & set(planned.units):
-            return planned
+    for planned in ai.plan_moves(view, seat):  # strong's plan without the riders' moves
+        if not rider_ids & set(planned.units) and planned.to in reachable(view, planned.units):
+            return planned  # (a move planned after a rider's may need the square he left)
     return done(view)
 
 
