@@ -59,8 +59,8 @@ SUITE = [
     ("mates", "strong", "easy", 2, 40),
     ("metauro", "strong", "easy", None, 40),
     ("zama", "strong", "easy", None, 40),
-    ("metauro", "strong", "panel:hold-line", None, 40),  # strong's worst case in the panel
-    ("zama", "strong", "panel:cavalry-raid", None, 40),
+    ("metauro", "strong", "panel:hold-line", None, 40),  # strong's worst panel case, both
+    ("zama", "strong", "panel:hold-line", None, 40),
     ("ataque", "strong", "teg", 4, 40),
     ("gallic", "expert", "strong", None, 40),
     ("alamo", "expert", "strong", None, 40),
