@@ -61,6 +61,8 @@ SUITE = [
     ("mates", "strong", "easy", 2, 40),
     ("metauro", "strong", "easy", None, 40),
     ("zama", "strong", "easy", None, 40),
+    ("metauro", "strong", "panel:hold-line", None, 40),  # strong's worst panel case, both
+    ("zama", "strong", "panel:hold-line", None, 40),
     ("ataque", "strong", "teg", 4, 40),
     ("gallic", "strong", "panel:exchange-all", None, 40),
     ("mates", "strong", "panel:highest-elo", 2, 40),

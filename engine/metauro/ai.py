@@ -399,20 +399,32 @@ def plan_moves(view: MetauroState, seat: Seat) -> Iterator[Move]:
 def _next_move(view: MetauroState, seat: Seat) -> Any:
     """The next move planned from this very position. A plan made earlier in the turn is never
     replayed: asked cold or after any other position, the answer is the same."""
-    quiet = not view.moved and view.passes == 1
-    if quiet and casualties(view)[seat] < casualties(view)[1 - seat]:
-        return Pass()  # the enemy passed quietly: passing too ends the battle, won on losses
+    if takes_the_draw(view, seat):
+        return Pass()
     move = _plan_next(view, seat)
     if move is not None:
         return move
-    if quiet:
-        return least_bad_move(view, seat)  # a pass now would lose or draw the battle
+    if quiet(view):
+        return least_bad_move(view, seat)  # a pass now would draw a battle it is not losing
     return EndMove() if view.moved else Pass()
 
 
+def quiet(view: MetauroState) -> bool:
+    """The enemy passed, with no clash since, and nothing is moved yet: a pass now ends the
+    battle drawn, whatever the losses (house rule)."""
+    return not view.moved and view.passes == 1
+
+
+def takes_the_draw(view: MetauroState, seat: Seat) -> bool:
+    """Whether the strong bot ends a quiet battle with a pass: only when behind on losses,
+    since a draw is all a pass can bring."""
+    lost = casualties(view)
+    return quiet(view) and lost[seat] > lost[1 - seat]
+
+
 def least_bad_move(view: MetauroState, seat: Seat) -> Any:
-    """Some move rather than a pass that would lose or draw the battle: the unit move of best
-    score, even if standing still would score better."""
+    """Some move rather than a pass that would draw the battle: the unit move of best score,
+    even if standing still would score better."""
     plan = Plan(view, seat)
     claims: dict[int, int] = {}
     best: tuple[float, Any] | None = None

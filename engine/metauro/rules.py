@@ -171,8 +171,8 @@ class MetauroGame:
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     # 2: contact with the enemy is by an edge for stopping as for fighting (was: any corner
-    # stopped a unit too).
-    rules_version = 2
+    # stopped a unit too). 3: two passes in a row draw the battle (were: won on losses).
+    rules_version = 3
 
     def seat_labels(self, players: int = 2) -> tuple[str, ...]:
         """The sides in the current language: shown, never stored (saves keep seat numbers)."""

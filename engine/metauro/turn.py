@@ -7,10 +7,14 @@ from __future__ import annotations
 import attrs
 
 from engine.core import Seat
-from engine.i18n import _, ngettext, number
+from engine.i18n import N_, _, ngettext, number
 from engine.metauro.board import add_events, board_of, casualties, standards_held, unit_at
 from engine.metauro.data import CARTHAGINIANS, GENERAL, MAX_TURNS, ROMANS, SIDES, side_name
 from engine.metauro.state import MOVE, OVER, Eliminated, GameEnded, MetauroState, TurnStarted
+
+QUIET_DRAW = N_("Both sides passed in a row: a drawn battle, whatever the losses.")
+"""House rule (rules version 3): two passes in a row are a draw agreed, never a win on losses,
+so a side ahead cannot win by passing after the other's pass."""
 
 
 def start_turn(state: MetauroState, seat: Seat) -> MetauroState:
@@ -89,7 +93,7 @@ def after_clash(state: MetauroState) -> MetauroState:
             f"The {SIDES[mover]} hold both {SIDES[1 - mover][:-1]} standards and win.",
         )
     if state.passes >= 2:
-        return decide_on_losses(state, "Both sides passed in a row")
+        return end(state, (), QUIET_DRAW)
     if state.turn >= MAX_TURNS:
         return decide_on_losses(state, f"The day is over after {MAX_TURNS} turns")
     return start_turn(state, 1 - mover)
@@ -122,26 +126,18 @@ def end_reason(state: MetauroState) -> str:
     lost = casualties(state)
     quiet = state.passes >= 2
     if not state.winners:
+        if quiet:
+            return _(QUIET_DRAW)
         n = lost[ROMANS]
-        said = (
-            ngettext(
-                "Both sides passed in a row: both sides lost {count} soldier, a drawn battle.",
-                "Both sides passed in a row: both sides lost {count} soldiers, a drawn battle.",
-                n,
-            )
-            if quiet
-            else ngettext(
-                "The day is over after {turns} turns: both sides lost {count} soldier, a drawn "
-                "battle.",
-                "The day is over after {turns} turns: both sides lost {count} soldiers, a drawn "
-                "battle.",
-                n,
-            )
-        )
-        return said.format(count=number(n), turns=number(MAX_TURNS))
+        return ngettext(
+            "The day is over after {turns} turns: both sides lost {count} soldier, a drawn battle.",
+            "The day is over after {turns} turns: both sides lost {count} soldiers, a drawn "
+            "battle.",
+            n,
+        ).format(count=number(n), turns=number(MAX_TURNS))
     winner = state.winners[0]
     n = lost[winner]
-    said = (
+    said = (  # quiet and won: a battle of rules version 2, when two passes were won on losses
         ngettext(
             "Both sides passed in a row: the {side} lost {count} soldier to {other} and win the "
             "battle.",

@@ -140,14 +140,16 @@ def test_easy_is_legal_and_varied() -> None:
     assert any(isinstance(p, Move) for p in picks)
 
 
-def test_strong_ends_a_quiet_battle_it_is_winning_and_plays_on_when_it_is_not() -> None:
+def test_strong_plays_on_a_quiet_battle_it_leads_and_takes_the_draw_when_behind() -> None:
+    """After the enemy's pass a pass draws (house rule): ahead, strong does not throw its lead
+    away; behind, it takes the draw."""
     units = ((R, INFANTRY, "c5"), (R, GENERAL, "a11"), (C, INFANTRY, "n5"), (C, GENERAL, "p1"))
     lost_carthaginian = (Unit(id=4, side=C, kind=INFANTRY, square="k5"),)
     ahead = rigged(*units, scenario="zama", passes=1, fallen=lost_carthaginian)
-    assert strong(METAURO.view(ahead, R), R, random.Random(0)) == Pass()
+    assert isinstance(strong(METAURO.view(ahead, R), R, random.Random(0)), Move)
     lost_roman = (Unit(id=4, side=R, kind=INFANTRY, square="k5"),)
     behind = rigged(*units, scenario="zama", passes=1, fallen=lost_roman)
-    assert isinstance(strong(METAURO.view(behind, R), R, random.Random(0)), Move)
+    assert strong(METAURO.view(behind, R), R, random.Random(0)) == Pass()
 
 
 # --- a bot is a function of (view, seat, rng) alone -------------------------------------------

@@ -282,14 +282,19 @@ def test_a_side_with_no_units_left_loses() -> None:
     assert GAME.outcome(state).winners == (R,)
 
 
-def test_two_quiet_passes_end_the_battle_on_losses() -> None:
+def test_two_quiet_passes_draw_the_battle_even_for_the_side_ahead() -> None:
+    """House rule: stalling never wins. The side ahead on losses that passes after the
+    enemy's pass only draws, and a pass on turn 5 ends no battle 0-0 as a win."""
     state = rigged((R, INFANTRY, "e5"), *GENERALS, scenario="zama")
     state = play(state, (R, Pass()), (C, Pass()))
     assert GAME.outcome(state).is_draw
-    lost = (Unit(id=9, side=C, kind=INFANTRY, square="k5"),)
-    ahead = rigged((R, INFANTRY, "e5"), *GENERALS, scenario="zama", fallen=lost)
-    ahead = play(ahead, (R, Pass()), (C, Pass()))
-    assert GAME.outcome(ahead).winners == (R,)
+    for loser in (R, C):
+        for first in (R, C):
+            lost = (Unit(id=9, side=loser, kind=INFANTRY, square="k5"),)
+            units = ((R, INFANTRY, "e5"), *GENERALS)
+            ahead = rigged(*units, scenario="zama", mover=first, fallen=lost)
+            ahead = play(ahead, (first, Pass()), (1 - first, Pass()))
+            assert GAME.outcome(ahead).is_draw, (loser, first)
 
 
 def test_the_battle_ends_after_the_last_turn() -> None:

@@ -106,11 +106,12 @@ def test_the_expert_takes_both_standards_when_it_can() -> None:
     assert METAURO.outcome(state).winners == (R,)
 
 
-def test_the_expert_ends_a_quiet_battle_it_is_winning() -> None:
+def test_the_expert_plays_on_a_quiet_battle_it_is_winning() -> None:
+    """A pass after the enemy's only draws now: the expert ahead on losses keeps playing."""
     units = ((R, INFANTRY, "c5"), (R, GENERAL, "a11"), (C, INFANTRY, "n5"), (C, GENERAL, "p1"))
     fallen = (Unit(id=4, side=C, kind=INFANTRY, square="k5"),)
-    ahead = rigged(*units, scenario="zama", passes=1, fallen=fallen)
-    assert ask(expert, ahead) == Pass()
+    ahead = rigged(*units, scenario="metauro", passes=1, fallen=fallen)
+    assert ask(expert, ahead) != Pass()
 
 
 def test_the_evaluation_prefers_the_side_that_lost_fewer() -> None:
@@ -123,13 +124,15 @@ def test_the_evaluation_prefers_the_side_that_lost_fewer() -> None:
     assert all(0.0 < v < 1.0 for v in values)
 
 
-def test_the_evaluation_values_a_lead_the_enemy_let_stand() -> None:
-    """The enemy passed: a side ahead on losses wins by passing too, one behind must attack."""
+def test_the_evaluation_gives_the_enemy_pass_only_a_draw() -> None:
+    """The enemy passed: a pass now draws, so the side behind is worth a draw and the side
+    ahead gains nothing by it."""
     units = ((R, INFANTRY, "c5"), (R, GENERAL, "a6"), (C, INFANTRY, "n5"), (C, GENERAL, "p6"))
     fallen = (Unit(id=4, side=C, kind=INFANTRY, square="k5"),)
     ahead = [evaluate(rigged(*units, fallen=fallen, passes=p), R) for p in (0, 1)]
     behind = [evaluate(rigged(*units, fallen=fallen, passes=p), C) for p in (0, 1)]
-    assert ahead[1] > ahead[0] > 0.5 > behind[0] > behind[1]
+    assert ahead[1] == ahead[0] > 0.5
+    assert behind[0] < 0.5 == behind[1]
 
 
 def test_the_evaluation_fears_riders_within_reach_of_the_general() -> None:
