@@ -302,6 +302,18 @@ async def test_shrinking_the_menu_asks_to_enlarge_and_enlarging_brings_it_back(m
         assert not covers(app)
 
 
+@pytest.mark.parametrize("code", ["es", "it"])
+async def test_the_request_to_enlarge_is_in_the_players_language(make_app, code):
+    speak(code)
+    app = make_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TooSmallScreen)
+        asked = _("Please enlarge the window")
+        assert asked != "Please enlarge the window"
+        assert_on_screen(app, asked)
+
+
 async def test_shrinking_during_play_covers_the_game_and_a_dialog_on_it(make_app):
     app = make_app(gallic_vs_bot)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -44,7 +44,13 @@ from saves.paths import MAX_TITLE, title_problem, unprintable_problem, visible
 from saves.record import BOT, HUMAN, SaveError, SeatInfo, level_name
 from tui.crash import log_crash
 from tui.language import when
-from tui.screens.setup import default_bot_level, named_seats, seat_choices, seed_and_start
+from tui.screens.setup import (
+    default_bot_level,
+    light_focused_row,
+    named_seats,
+    seat_choices,
+    seed_and_start,
+)
 from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.footer import KeysFooter
 
@@ -280,6 +286,9 @@ class SeriesSetupScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#kind", Select).focus()
+
+    def on_descendant_focus(self) -> None:
+        light_focused_row(self)
 
     async def language_changed(self) -> None:
         """Composed again in the language just chosen, with what was typed and chosen."""
