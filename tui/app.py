@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.widgets import HelpPanel
 
 from engine import i18n
 from engine.i18n import N_, _, ngettext, number
@@ -28,6 +29,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.registry import screen_for
 from tui.screens.replay import replay_screen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tui.widgets.keys_panel import KeysPanel
 
 
 class BatallasApp(HostedGuards, App):
@@ -280,6 +282,11 @@ class BatallasApp(HostedGuards, App):
     def get_key_display(self, binding: Binding) -> str:
         """A key as the footer and the key panel name it, in the player's language."""
         return textual_i18n.key_display(super().get_key_display(binding))
+
+    def action_show_help_panel(self) -> None:
+        """The keys panel with a range of keys on one row (``1-9 Fire``), each with its words."""
+        if not self.screen.query(HelpPanel):
+            self.screen.mount(KeysPanel())
 
     # --- the command palette --------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -185,7 +185,7 @@ GAME_KEYS = [
     Binding("plus", "count(1)", N_("One more"), group=COUNT),
     Binding("minus", "count(-1)", N_("One less"), group=COUNT),
     Binding("equals_sign", "count(1)", N_("One more"), show=False),
-    *(Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)),
+    *(Binding(str(d), f"digit({d})", N_("Type the count"), show=False) for d in range(10)),
     Binding("x", "exchange", N_("Exchange")),
     Binding("e", "end_phase('attack')", N_("End attacks")),
     Binding("e", "end_phase('turn')", N_("End turn")),
@@ -216,7 +216,10 @@ def command_keys() -> tuple[list[Binding], list[tuple[str, Binding]]]:
             commands.append((b.action, shown))
         keys.append(Binding(b.key, b.action, b.description, show=False, priority=b.priority))
     quit_shown = Binding("ctrl+q", "command('quit')", N_("Quit"), priority=True)
-    keys += [quit_shown, Binding("ctrl+q", "command('quiet')", show=False, priority=True)]
+    keys += [
+        quit_shown,
+        Binding("ctrl+q", "command('quiet')", N_("Quit"), show=False, priority=True),
+    ]
     return keys, [*commands, ("quit", quit_shown)]
 
 

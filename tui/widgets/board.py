@@ -14,6 +14,8 @@ from rich.segment import Segment
 from textual.strip import Strip
 from textual.widget import Widget
 
+from engine.i18n import N_
+
 LIMIT = 4096
 
 
@@ -21,11 +23,11 @@ class LineCachedBoard(Widget, can_focus=True):
     """Arrows move the cursor (``action_move``), Enter picks (``action_pick``)."""
 
     BINDINGS = [
-        ("left", "move(-1, 0)"),
+        ("left", "move(-1, 0)", N_("Move the cursor")),  # the keys panel folds the others in
         ("right", "move(1, 0)"),
         ("up", "move(0, -1)"),
         ("down", "move(0, 1)"),
-        ("enter", "pick"),
+        ("enter", "pick", N_("Choose")),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
