@@ -40,13 +40,14 @@ from tests.tui.test_alamo_play import (
 )
 from tests.tui.test_gallic_play import readable
 from tui.screens.alamo import COLUMN_SHORT, AlamoScreen
+from tui.textual_i18n import key_display
 from tui.widgets.card import CardView
 from tui.widgets.hand import HandView
 
 
 def key(display: str, description: str) -> str:
     """A key as the footer shows it, its description in the current language."""
-    return f"{display} {_(description)}"
+    return f"{key_display(display)} {_(description)}"
 
 
 def won_and_lost(difference: int) -> tuple[str, str]:

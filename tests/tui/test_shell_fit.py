@@ -39,6 +39,7 @@ from tui.screens.rules import HOUSE_RULES, RulesScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.screens.watch import WatchScreen
+from tui.textual_i18n import key_display
 
 LONG_NAMES = (
     "Anastasia Wilhelmina Ros",  # 24 characters: the most a name field takes
@@ -90,6 +91,28 @@ async def test_the_menu_shows_every_entry_and_key_without_scrolling(
         else:  # more room: each game's whole description
             for game in registry.ENTRIES:
                 assert _(game.description) in flat(app), _(game.description)
+
+
+@pytest.mark.parametrize("code", ["es", "it"])
+async def test_the_continue_row_is_one_line_with_its_progress(make_app, store, code):
+    """A long title is cut (…) so that the row never wraps onto an orphan line."""
+    speak(code)
+    Session.new(
+        GALLIC,
+        store,
+        tuple(_vs_bot()),
+        {},
+        seed=5,
+        title="Alesia, la última batalla de Vercingétorix",
+    )
+    app = make_app()
+    async with app.run_test(size=TIGHT) as pilot:
+        await pilot.pause()
+        rows = [line for line in screen_lines(app)[:-1] if "│" in line]
+        at = next(i for i, line in enumerate(rows) if f"│ {_('Continue')} " in line)
+        assert f"│ {_('Campaigns')} " in rows[at + 1], "\n".join(rows)
+        progress = app.store.most_recent(unfinished=True).progress
+        assert rows[at].rstrip(" │").endswith(progress), rows[at]
 
 
 async def test_the_menu_follows_the_window_between_its_two_layouts(make_app):
@@ -220,7 +243,7 @@ async def test_campaigns_show_every_title_and_progress_whole(make_app, store, si
                 assert_on_screen(app, entry.title, entry.progress)
         footer = await footer_drawn(pilot, app)
         for key, word in (("⏎", "Resume"), ("r", "Rename"), ("d", "Delete"), ("esc", "Back")):
-            assert f"{key} {_(word)}" in footer, footer
+            assert f"{key_display(key)} {_(word)}" in footer, footer
 
 
 async def test_campaigns_say_who_sits_in_a_six_player_save(make_app, store):
@@ -403,7 +426,7 @@ async def test_a_title_at_the_limit_fits_the_menu_campaigns_records_and_watch(
         assert_on_screen(app, "T" * MAX_NAME)
         for screen_line in screen_lines(app):
             assert "W" * 10 not in screen_line
-        assert "esc" in await footer_drawn(pilot, app)
+        assert key_display("esc") in await footer_drawn(pilot, app)
 
 
 async def test_a_title_of_any_length_in_a_save_file_is_shown_cut(make_app, store):

@@ -15,7 +15,6 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
-from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -198,9 +197,9 @@ GAME_KEYS = [
     Binding("escape", "menu", N_("Menu")),
 ]
 # Every game screen's commands (Rules, Save, and whatever GameScreen shows), then Quit, the
-# app's. They take the footer's room the game's keys leave, in this order: each is bound twice,
-# shown when it fits and hidden otherwise, so its key works either way. Ctrl+Q is the app's,
-# which quits first whatever the screen says: the screen only decides whether it is shown.
+# app's. They take the footer's room the game's keys leave (KeysFooter shows those that fit,
+# Keys always, in SHARED_KEYS's order). Ctrl+Q is the app's, which quits first whatever the
+# screen says: the screen only decides whether it is shown.
 LABELS = {"save_as": N_("Save")}
 
 
@@ -246,6 +245,11 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         {"command", "tab", "filter", "close_box", "search", ("pick", ("result",))}
     )
     SEAT_UI = ("source", "dice", "stop_at", "count", "typed", "sort_key", "sort_reverse")
+    # The footer shows these after the game's keys, as many as fit (Keys always).
+    SHARED_KEYS = tuple(
+        f"command('{action}')" if action != "menu" else "menu"
+        for action in ("keys", "menu", "rules", "log", "save_as", "quit")
+    )
 
     def __init__(self, session) -> None:
         super().__init__(session)
@@ -1297,41 +1301,6 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         elif action != "quiet":
             await self.app.run_action(action, self)
 
-    def footer_room(self) -> frozenset[str]:
-        """Which commands the footer shows, in order, after the game's keys: as many as fit
-        (a key takes its label and two or three spaces, a group its keys and label and
-        three; the palette's key keeps a dozen columns on a wide screen)."""
-        pad = 3 if self.wide else 2
-        used = 13 if self.wide else 0
-        decided: set[str] = set()
-        counted: set[str] = set()
-        groups: set[Binding.Group] = set()
-        for binding in GAME_KEYS:
-            if binding.key in decided:
-                continue
-            _, name, params = parse(binding.action)
-            if not self.check_game_action(name, params):
-                continue
-            decided.add(binding.key)
-            if not binding.show or binding.action in counted:
-                continue
-            counted.add(binding.action)
-            display = self.app.get_key_display(binding)
-            if binding.group is None:
-                used += len(display) + len(shown(binding.description)) + pad
-            elif binding.group in groups:
-                used += len(display)
-            else:
-                groups.add(binding.group)
-                used += len(display) + len(shown(binding.group.description)) + 3
-        room = set()
-        for action, binding in COMMANDS:
-            needed = len(self.app.get_key_display(binding)) + len(shown(binding.description)) + pad
-            if used + needed <= self.app.size.width:
-                used += needed
-                room.add(action)
-        return frozenset(room)
-
     def check_game_action(self, action: str, parameters) -> bool | None:
         """Which of the game's keys work now: the footer shows only those."""
         view = self.view
@@ -1340,7 +1309,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 return True
             if parameters[0] == "save_as" and self.at_table:
                 return False
-            return parameters[0] in self.footer_room()
+            return True  # the footer shows those that fit after the game's keys
         if action in ("close_box", "filter", "tab"):
             return self.box_check(action, parameters)
         game = MAP_ACTIONS | {"exchange", "end_phase", "search"}

@@ -45,6 +45,12 @@ class Entry:
 class KeysFooter(Footer):
     """``Footer`` with the screen's keys first, every key whole, recomposed only on change."""
 
+    # A group's label keeps a column from the next key in the compact footer too (Textual's
+    # has none there: ``123 DiceNext`` ran into the following key).
+    DEFAULT_CSS = """
+    KeysFooter.-compact FooterLabel { margin: 0 1 0 0; }
+    """
+
     _shown: Hashable = None
 
     def _showing(self) -> Hashable:
@@ -92,7 +98,7 @@ class KeysFooter(Footer):
                 keys_width = 1 + sum(keys) + 1
             else:  # a column between keys and on each side
                 keys_width = sum(keys) + len(keys) + 1
-            return keys_width + cell_len(entry.group.description) + (0 if self.compact else 1)
+            return keys_width + cell_len(entry.group.description) + 1  # a label's margin
         binding = entry.bindings[0][0]
         key, words = cell_len(display(binding)), cell_len(binding.description)
         if self.compact:
@@ -102,7 +108,7 @@ class KeysFooter(Footer):
     def fitting(self, entries: list[Entry]) -> list[Entry]:
         """As many entries as fit whole, in order; the first shared one always: it lists the
         rest (so its room is kept before the screen's own keys take theirs)."""
-        room = self.app.size.width
+        room = self.app.size.width + (1 if self.compact else 0)  # the last margin may fall off
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             room -= PALETTE_ROOM
         first_shared = next((e for e in entries if e.shared), None)
