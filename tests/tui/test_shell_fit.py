@@ -93,28 +93,6 @@ async def test_the_menu_shows_every_entry_and_key_without_scrolling(
                 assert _(game.description) in flat(app), _(game.description)
 
 
-@pytest.mark.parametrize("code", ["es", "it"])
-async def test_the_continue_row_is_one_line_with_its_progress(make_app, store, code):
-    """A long title is cut (…) so that the row never wraps onto an orphan line."""
-    speak(code)
-    Session.new(
-        GALLIC,
-        store,
-        tuple(_vs_bot()),
-        {},
-        seed=5,
-        title="Alesia, la última batalla de Vercingétorix",
-    )
-    app = make_app()
-    async with app.run_test(size=TIGHT) as pilot:
-        await pilot.pause()
-        rows = [line for line in screen_lines(app)[:-1] if "│" in line]
-        at = next(i for i, line in enumerate(rows) if f"│ {_('Continue')} " in line)
-        assert f"│ {_('Campaigns')} " in rows[at + 1], "\n".join(rows)
-        progress = app.store.most_recent(unfinished=True).progress
-        assert rows[at].rstrip(" │").endswith(progress), rows[at]
-
-
 async def test_the_menu_follows_the_window_between_its_two_layouts(make_app):
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -152,7 +130,9 @@ async def test_setup_fields_are_inside_the_screen_with_long_names(
             assert inside(app, widget), f"{widget} at {widget.region} is cut\n{screen_text(app)}"
         assert_on_screen(app, *LONG_NAMES[:players], _("Start"))
         footer = await footer_drawn(pilot, app)
-        assert f"^s {_('Start')}" in footer and f"esc {_('Back')}" in footer, footer
+        assert f"^s {_('Start')}" in footer and f"{key_display('esc')} {_('Back')}" in footer, (
+            footer
+        )
 
 
 async def test_enter_in_a_name_moves_to_the_next_field_and_only_start_starts(make_app, store):
@@ -287,7 +267,9 @@ async def test_rules_are_readable_and_house_rules_one_key_away(make_app, size, l
         await pilot.pause(0.3)
         assert_on_screen(app, _("Rules · {game}").format(game=game.name))
         footer = await footer_drawn(pilot, app)
-        assert f"h {_('House rules')}" in footer and f"esc {_('Back')}" in footer, footer
+        assert (
+            f"h {_('House rules')}" in footer and f"{key_display('esc')} {_('Back')}" in footer
+        ), footer
         await pilot.press("h")
         await pilot.pause(0.3)
         lines = screen_lines(app)

@@ -12,7 +12,6 @@ import re
 import string
 import textwrap
 
-from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -47,18 +46,6 @@ def players_text(game) -> str:
 def entry(title: str, about: str) -> Content:
     """A menu entry: its title, then what it is about, dimmed (plain text both)."""
     return Content.assemble(title, "  ", (about, "dim"))
-
-
-def continue_entry(recent, width: int) -> Content:
-    """``Continue  title · progress`` on one line of ``width``: a long title gives way (cut,
-    with an ellipsis) to the progress, which says where the game stands."""
-    label, progress = _("Continue"), visible(recent.progress)
-    title = Content(visible(recent.title))
-    room = width - cell_len(label) - len("  ") - len(" · ") - cell_len(progress)
-    if title.cell_length > room:
-        title = title.truncate(max(room, 1), ellipsis=True)
-    about = f"{title.plain} · {progress}"
-    return entry(label, about).truncate(width, ellipsis=True)
 
 
 def labelled(template: str, **values: tuple[str, str]) -> list:
@@ -181,7 +168,12 @@ class MenuScreen(Screen):
         out.append((None, None))
         recent = self.app.store.most_recent(unfinished=True)
         if recent is not None:
-            out.append((continue_entry(recent, width), "continue"))
+            out.append(
+                (
+                    entry(_("Continue"), f"{visible(recent.title)} · {visible(recent.progress)}"),
+                    "continue",
+                )
+            )
         out.append((entry(_("Campaigns"), _("series of battles, and every saved game")), "load"))
         out.append((entry(_("Records"), _("games won and lost, best streaks")), "records"))
         if self.knows_player():

@@ -107,7 +107,10 @@ class KeysFooter(Footer):
 
     def fitting(self, entries: list[Entry]) -> list[Entry]:
         """As many entries as fit whole, in order; the first shared one always: it lists the
-        rest (so its room is kept before the screen's own keys take theirs)."""
+        rest (so its room is kept before the screen's own keys take theirs). A screen with no
+        ``SHARED_KEYS`` has no such key: all of its keys are shown."""
+        if not getattr(self.screen, "SHARED_KEYS", ()):
+            return entries  # no key lists the others here: none is left out
         room = self.app.size.width + (1 if self.compact else 0)  # the last margin may fall off
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             room -= PALETTE_ROOM
