@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import partial
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.content import Content
 from textual.drivers.linux_driver import LinuxDriver
 from textual.events import Resize
 from textual.geometry import Size
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.theme import ThemeProvider
+from textual.widgets import HelpPanel
 
 from engine import i18n, registry
 from engine.i18n import N_, _, ngettext, number
@@ -39,6 +42,9 @@ from tui.screens.series import SeriesScreen, SeriesSetupScreen, notify_plain
 from tui.screens.setup import GamePicker, SetupScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.screens.watch import WatchScreen
+from tui.widgets.keys_panel import KeysPanel
+
+HEADER_CHROME = 18  # the header's columns beside its title: the icon's 8, the clock's 10
 
 
 class BatallasApp(HostedGuards, App):
@@ -96,11 +102,17 @@ class BatallasApp(HostedGuards, App):
             terminal.on_hang_up(self)
         except (AttributeError, ValueError):
             pass  # no SIGHUP on this platform, or not the main thread (tests)
+        self.screen_change_signal.subscribe(self, self.hide_toasts_under_dialogs)
         if self._start is not None:
             screen = self._start(self)
             if screen is not None:
                 self.push_screen(screen)
         self.check_size()
+
+    def hide_toasts_under_dialogs(self, screen: Screen) -> None:
+        """No toast while a dialog is up: the dialog's own, and the screen's beneath it
+        showing through (app.tcss hides them under ``-dialog``; their time runs on)."""
+        self.set_class(isinstance(screen, ModalScreen), "-dialog")
 
     # --- the terminal -----------------------------------------------------------------------
     def on_resize(self, event: Resize) -> None:
@@ -371,6 +383,19 @@ class BatallasApp(HostedGuards, App):
     def get_key_display(self, binding: Binding) -> str:
         """A key as the footer and the key panel name it, in the player's language."""
         return textual_i18n.key_display(super().get_key_display(binding))
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header's line; when the screen's name and its sub-title (a game's result, its
+        score) do not fit together, the sub-title alone, whole: the name is known already."""
+        room = self.size.width - HEADER_CHROME
+        if sub_title and cell_len(f"{title} — {sub_title}") > room:
+            return Content(sub_title)
+        return super().format_title(title, sub_title)
+
+    def action_show_help_panel(self) -> None:
+        """The keys panel with a range of keys on one row (``1-9 Fire``), each with its words."""
+        if not self.screen.query(HelpPanel):
+            self.screen.mount(KeysPanel())
 
     # --- the command palette --------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -19,6 +19,8 @@ import os
 import sys
 from pathlib import Path
 
+from rich.cells import cell_len
+
 from engine import registry
 from engine.i18n import N_, _, ngettext, number
 from saves.paths import folder_problem, own_folders, title_problem, visible
@@ -449,19 +451,38 @@ def print_saves(store, shows_paths: bool = True) -> int:
         )
         return 0
     print(_("Saves in {folder}:").format(folder=root) if shows_paths else _("Your saves:"))
+    rows = []
     for entry in entries:
         name = visible(entry.name)
         if isinstance(entry, BrokenSave):
             unreadable = _("UNREADABLE: {reason}").format(reason=visible(entry.reason))
-            print(f"  {name:<28} {unreadable}")
+            rows.append((name, unreadable))
         else:
             seats = visible(", ".join(entry.seats))
             updated = visible(language.when(entry.updated))
-            print(
-                f"  {name:<28} {entry.game_name:<18} {visible(entry.progress):<26} "
-                f"{seats}  ({updated})"
-            )
+            progress = visible(entry.progress)
+            rows.append((name, entry.game_name, progress, f"{seats}  ({updated})"))
+    for line in columns(rows):
+        print(f"  {line}")
     return 0
+
+
+def columns(rows: list[tuple[str, ...]]) -> list[str]:
+    """Rows of cells, each column as wide as its widest cell in terminal cells (a Japanese
+    title takes two a character), so that every column starts at the same place."""
+    widths: dict[int, int] = {}
+    for row in rows:
+        for i, cell in enumerate(row[:-1]):
+            widths[i] = max(widths.get(i, 0), cell_len(cell))
+    return [
+        " ".join(
+            [
+                *(cell + " " * (widths[i] - cell_len(cell)) for i, cell in enumerate(row[:-1])),
+                row[-1],
+            ]
+        )
+        for row in rows
+    ]
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ from tests.tui.test_alamo_play import (
 )
 from tests.tui.test_gallic_play import readable
 from tui.screens.alamo import AlamoScreen
+from tui.textual_i18n import key_display
 from tui.widgets.alamo_cards import COLUMN_SHORT
 from tui.widgets.card import CardView, body
 from tui.widgets.hand import HandView
@@ -48,7 +49,7 @@ from tui.widgets.hand import HandView
 
 def key(display: str, description: str) -> str:
     """A key as the footer shows it, its description in the current language."""
-    return f"{display} {_(description)}"
+    return f"{key_display(display)} {_(description)}"
 
 
 def won_and_lost(difference: int) -> tuple[str, str]:

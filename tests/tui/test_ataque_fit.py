@@ -24,6 +24,7 @@ from tests.tui.conftest import settle
 from tests.tui.fit import TIGHT, assert_on_screen, fits, fits_each, screen_lines, speak
 from tui.screens.ataque import AtaqueScreen, folded
 from tui.screens.registry import screen_for
+from tui.textual_i18n import key_display
 from tui.widgets.world_map import ABBREVIATIONS, WorldMap
 
 ARMY = re.compile(r"[A-Z] {0,2}\d{1,3}\b")  # the owner letters are translated
@@ -84,19 +85,25 @@ def footer_text(app) -> str:
 
 
 def assert_footer_shows_every_key(app, screen: AtaqueScreen) -> None:
-    """Every game key that works now is in the footer, with its label."""
+    """Every game key that works now is in the footer, with its label; the shared keys as
+    room allows, Keys (which lists them all) always."""
     footer = footer_text(app)
+    assert f"k {_('Keys')}" in footer, footer
     for active in app.screen.active_bindings.values():
         binding = active.binding
         if not binding.show or not active.enabled or active.node is not screen:
+            continue
+        if binding.action in screen.SHARED_KEYS:
             continue
         display = app.get_key_display(binding)
         label = binding.description if binding.group is None else binding.group.description
         assert display in footer and label in footer, f"{display} {label!r} not in {footer!r}"
 
 
-EXPECTED = {  # the keys a player needs in each state: as the footer shows the key, and its words
-    PLACE: (("⏎", "+1"), ("f", "+5"), ("a", "All"), ("/", "Find"), ("tc", "View"), ("esc", "Menu")),
+# The game keys a player needs in each state: as the footer shows the key, and its words (the
+# shared keys, Menu among them, follow as room allows: k lists them all).
+EXPECTED = {
+    PLACE: (("⏎", "+1"), ("f", "+5"), ("a", "All"), ("/", "Find"), ("tc", "View")),
     ATTACK: (
         ("⏎", "Roll"),
         ("b", "Blitz"),
@@ -112,17 +119,16 @@ EXPECTED = {  # the keys a player needs in each state: as the footer shows the k
         ("e", "End turn"),
         ("/", "Find"),
         ("tc", "View"),
-        ("esc", "Menu"),
     ),
-    "t": (("tab", "Filter"), ("mc", "View"), ("/", "Find"), ("esc", "Menu")),
-    "c": (("mt", "View"), ("/", "Find"), ("esc", "Menu")),
+    "t": (("tab", "Filter"), ("mc", "View"), ("/", "Find")),
+    "c": (("mt", "View"), ("/", "Find")),
 }
 
 
 def assert_expected_keys(app, state: str) -> None:
     footer = footer_text(app)
     for display, description in EXPECTED[state]:
-        assert f"{display} {_(description)}" in footer, footer
+        assert f"{key_display(display)} {_(description)}" in footer, footer
 
 
 def assert_map_counts(app) -> None:

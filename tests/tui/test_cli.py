@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 
 from engine.gallic.rules import GALLIC
 from saves.record import SeatInfo
@@ -131,3 +132,17 @@ def test_a_bot_level_can_be_named_in_the_players_language(tmp_path, capsys):
         assert "fácil" in capsys.readouterr().err  # the levels it knows, as the player says them
     finally:
         language.install("en")
+
+
+def test_saves_columns_line_up_in_terminal_cells(tmp_path, capsys):
+    """A wide character takes two cells: the columns after a Japanese title still line up,
+    and a title longer than the others pushes every line's columns alike."""
+    store = SaveStore(tmp_path)
+    for title in ("戦争と平和", "Bibracte", "A much longer title than the column was"):
+        Session.new(GALLIC, store, SEATS, {}, seed=1, title=title).close()
+    assert main(["--saves-dir", str(tmp_path), "saves"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if GALLIC.name in line]
+    assert len(lines) == 3
+    for column in (GALLIC.name, "Battle 1/8", "Ana"):
+        starts = {cell_len(line[: line.index(column)]) for line in lines}
+        assert len(starts) == 1, (column, lines)

@@ -23,13 +23,14 @@ from tests.tui.fit import (
 from tests.tui.test_gallic_play import card_lines, readable, starting
 from tui.screens.gallic import GAME_ACTIONS, GallicScreen, side_name
 from tui.screens.game import ResultScreen
+from tui.textual_i18n import key_display
 from tui.widgets.card import CardView
 from tui.widgets.hand import HandView
 
 
 def key(display: str, description: str) -> str:
     """A key as the footer shows it, its description in the current language."""
-    return f"{display} {_(description)}"
+    return f"{key_display(display)} {_(description)}"
 
 
 def assert_footer(app, screen: GallicScreen, *keys: str) -> None:

@@ -21,6 +21,7 @@ from tests.tui.fit import assert_on_screen, footer, footer_drawn, screen_text, s
 from tui import cli
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.replay import replay_screen
+from tui.textual_i18n import key_display
 from tui.widgets.hand import HandView
 
 # Small games: Gallic of 5 battles, Ataque of 8 rounds; the others as they come.
@@ -318,5 +319,5 @@ async def test_everything_shown_fits_80_columns_in_every_language(store, make_ap
         assert_on_screen(app, screen.replay_line(78))
         assert _("everything shown, as {seat}").format(seat=screen.seat_label) in screen_text(app)
         for key, name in (("s", "Seat"), ("v", "Hide"), ("escape", "Back")):
-            shown = "esc" if key == "escape" else key
+            shown = key_display("esc") if key == "escape" else key
             assert f"{shown} {_(name)}" in footer(app), footer(app)

@@ -39,6 +39,7 @@ from tui.screens.rules import HOUSE_RULES, RulesScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.screens.watch import WatchScreen
+from tui.textual_i18n import key_display
 
 LONG_NAMES = (
     "Anastasia Wilhelmina Ros",  # 24 characters: the most a name field takes
@@ -129,7 +130,9 @@ async def test_setup_fields_are_inside_the_screen_with_long_names(
             assert inside(app, widget), f"{widget} at {widget.region} is cut\n{screen_text(app)}"
         assert_on_screen(app, *LONG_NAMES[:players], _("Start"))
         footer = await footer_drawn(pilot, app)
-        assert f"^s {_('Start')}" in footer and f"esc {_('Back')}" in footer, footer
+        assert f"^s {_('Start')}" in footer and f"{key_display('esc')} {_('Back')}" in footer, (
+            footer
+        )
 
 
 async def test_enter_in_a_name_moves_to_the_next_field_and_only_start_starts(make_app, store):
@@ -220,7 +223,7 @@ async def test_campaigns_show_every_title_and_progress_whole(make_app, store, si
                 assert_on_screen(app, entry.title, entry.progress)
         footer = await footer_drawn(pilot, app)
         for key, word in (("⏎", "Resume"), ("r", "Rename"), ("d", "Delete"), ("esc", "Back")):
-            assert f"{key} {_(word)}" in footer, footer
+            assert f"{key_display(key)} {_(word)}" in footer, footer
 
 
 async def test_campaigns_say_who_sits_in_a_six_player_save(make_app, store):
@@ -264,7 +267,9 @@ async def test_rules_are_readable_and_house_rules_one_key_away(make_app, size, l
         await pilot.pause(0.3)
         assert_on_screen(app, _("Rules · {game}").format(game=game.name))
         footer = await footer_drawn(pilot, app)
-        assert f"h {_('House rules')}" in footer and f"esc {_('Back')}" in footer, footer
+        assert (
+            f"h {_('House rules')}" in footer and f"{key_display('esc')} {_('Back')}" in footer
+        ), footer
         await pilot.press("h")
         await pilot.pause(0.3)
         lines = screen_lines(app)
@@ -300,6 +305,18 @@ async def test_shrinking_the_menu_asks_to_enlarge_and_enlarging_brings_it_back(m
         await pilot.pause(0.1)
         assert app.screen is menu and menu.query_one(OptionList).highlighted == 3
         assert not covers(app)
+
+
+@pytest.mark.parametrize("code", ["es", "it"])
+async def test_the_request_to_enlarge_is_in_the_players_language(make_app, code):
+    speak(code)
+    app = make_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TooSmallScreen)
+        asked = _("Please enlarge the window")
+        assert asked != "Please enlarge the window"
+        assert_on_screen(app, asked)
 
 
 async def test_shrinking_during_play_covers_the_game_and_a_dialog_on_it(make_app):
@@ -391,7 +408,7 @@ async def test_a_title_at_the_limit_fits_the_menu_campaigns_records_and_watch(
         assert_on_screen(app, "T" * MAX_NAME)
         for screen_line in screen_lines(app):
             assert "W" * 10 not in screen_line
-        assert "esc" in await footer_drawn(pilot, app)
+        assert key_display("esc") in await footer_drawn(pilot, app)
 
 
 async def test_a_title_of_any_length_in_a_save_file_is_shown_cut(make_app, store):

@@ -30,7 +30,7 @@ from engine.ataque.data import (
 from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, OVER, PLACE, REGROUP
 from engine.core import Outcome
 from engine.i18n import N_, _, ngettext, number
-from tui.screens.ataque_keys import COMMAND_KEYS, GAME_KEYS, MAP_ACTIONS, footer_room
+from tui.screens.ataque_keys import COMMAND_KEYS, GAME_KEYS, MAP_ACTIONS
 from tui.screens.game import STYLES, GameScreen
 from tui.widgets.ataque.continents import ContinentSummary
 from tui.widgets.ataque.exchange import ChoiceDialog, exchange_dialog
@@ -72,6 +72,11 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         {"command", "tab", "filter", "close_box", "search", ("pick", ("result",))}
     )
     SEAT_UI = ("source", "dice", "stop_at", "count", "typed")
+    # The footer shows these after the game's keys, as many as fit (Keys always).
+    SHARED_KEYS = tuple(
+        f"command('{action}')" if action != "menu" else "menu"
+        for action in ("keys", "menu", "rules", "log", "save_as", "quit")
+    )
 
     def __init__(self, session) -> None:
         super().__init__(session)
@@ -544,9 +549,6 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         elif action != "quiet":
             await self.app.run_action(action, self)
 
-    def footer_room(self) -> frozenset[str]:
-        return footer_room(self.app, self.wide, self.check_game_action)
-
     def check_game_action(self, action: str, parameters) -> bool | None:
         """Which of the game's keys work now: the footer shows only those."""
         view = self.view
@@ -555,7 +557,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 return True
             if parameters[0] == "save_as" and self.at_table:
                 return False
-            return parameters[0] in self.footer_room()
+            return True  # the footer shows those that fit after the game's keys
         if action in ("close_box", "filter", "tab"):
             return self.box_check(action, parameters)
         game = MAP_ACTIONS | {"exchange", "end_phase", "search"}

@@ -3,12 +3,9 @@ the commands every game screen has still fit in the footer after the game's own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from textual.actions import parse
 from textual.binding import Binding
 
-from engine.i18n import N_, _
+from engine.i18n import N_
 from tui.screens.game import GameScreen
 
 # Key descriptions are English msgids: the footer shows them translated.
@@ -29,11 +26,6 @@ ENTER = {
 MAP_ACTIONS = {"pick", "place", "all", "blitz", "dice", "stop_at", "count", "digit"}
 
 
-def shown(description: str) -> str:
-    """A key's description as the footer shows it: in the current language."""
-    return _(description) if description else description
-
-
 GAME_KEYS = [
     *(
         Binding("enter", f"pick('{what}')", label, show=what != "exchange")
@@ -50,7 +42,7 @@ GAME_KEYS = [
     Binding("plus", "count(1)", N_("One more"), group=COUNT),
     Binding("minus", "count(-1)", N_("One less"), group=COUNT),
     Binding("equals_sign", "count(1)", N_("One more"), show=False),
-    *(Binding(str(d), f"digit({d})", f"{d}", show=False) for d in range(10)),
+    *(Binding(str(d), f"digit({d})", N_("Type the count"), show=False) for d in range(10)),
     Binding("x", "exchange", N_("Exchange")),
     Binding("e", "end_phase('attack')", N_("End attacks")),
     Binding("e", "end_phase('turn')", N_("End turn")),
@@ -63,9 +55,9 @@ GAME_KEYS = [
     Binding("escape", "menu", N_("Menu")),
 ]
 # Every game screen's commands (Rules, Save, and whatever GameScreen shows), then Quit, the
-# app's. They take the footer's room the game's keys leave, in this order: each is bound twice,
-# shown when it fits and hidden otherwise, so its key works either way. Ctrl+Q is the app's,
-# which quits first whatever the screen says: the screen only decides whether it is shown.
+# app's. They take the footer's room the game's keys leave (KeysFooter shows those that fit,
+# Keys always, in SHARED_KEYS's order). Ctrl+Q is the app's, which quits first whatever the
+# screen says: the screen only decides whether it is shown.
 LABELS = {"save_as": N_("Save")}
 
 
@@ -81,45 +73,12 @@ def command_keys() -> tuple[list[Binding], list[tuple[str, Binding]]]:
             commands.append((b.action, shown))
         keys.append(Binding(b.key, b.action, b.description, show=False, priority=b.priority))
     quit_shown = Binding("ctrl+q", "command('quit')", N_("Quit"), priority=True)
-    keys += [quit_shown, Binding("ctrl+q", "command('quiet')", show=False, priority=True)]
+    keys += [
+        quit_shown,
+        Binding("ctrl+q", "command('quiet')", N_("Quit"), show=False, priority=True),
+    ]
     return keys, [*commands, ("quit", quit_shown)]
 
 
 COMMAND_KEYS, COMMANDS = command_keys()
 
-
-def footer_room(app, wide: bool, works: Callable[[str, tuple], bool | None]) -> frozenset[str]:
-    """Which commands the footer shows, in order, after the game's keys: as many as fit
-    (a key takes its label and two or three spaces, a group its keys and label and
-    three; the palette's key keeps a dozen columns on a wide screen). ``works`` tells
-    whether a game's action works now."""
-    pad = 3 if wide else 2
-    used = 13 if wide else 0
-    decided: set[str] = set()
-    counted: set[str] = set()
-    groups: set[Binding.Group] = set()
-    for binding in GAME_KEYS:
-        if binding.key in decided:
-            continue
-        _, name, params = parse(binding.action)
-        if not works(name, params):
-            continue
-        decided.add(binding.key)
-        if not binding.show or binding.action in counted:
-            continue
-        counted.add(binding.action)
-        display = app.get_key_display(binding)
-        if binding.group is None:
-            used += len(display) + len(shown(binding.description)) + pad
-        elif binding.group in groups:
-            used += len(display)
-        else:
-            groups.add(binding.group)
-            used += len(display) + len(shown(binding.group.description)) + 3
-    room = set()
-    for action, binding in COMMANDS:
-        needed = len(app.get_key_display(binding)) + len(shown(binding.description)) + pad
-        if used + needed <= app.size.width:
-            used += needed
-            room.add(action)
-    return frozenset(room)

@@ -67,6 +67,7 @@ class BotChose(Message):
 
 class GameScreen(TablePlay, GameLog, OwnSave, Screen):
     BINDINGS = [
+        Binding("k", "keys", N_("Keys")),  # first: it lists every key the footer leaves out
         Binding("question_mark,f1", "rules", N_("Rules")),
         Binding("ctrl+s", "save_as", N_("Save as")),
         Binding("escape", "menu", N_("Menu")),
@@ -74,11 +75,13 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
         # (the status line says so; the footer's room stays the game's).
         Binding("escape", "cancel_table_wait", N_("Cancel the move"), show=False, priority=True),
         Binding("l", "log", N_("Log")),
-        Binding("k", "keys", N_("Keys")),
         Binding("full_stop", "skip_bots", N_("Skip to my turn"), show=False),
         Binding("plus", "bot_speed(-1)", N_("Bots faster"), show=False),
         Binding("minus", "bot_speed(1)", N_("Bots slower"), show=False),
     ]
+
+    # The footer shows these after the game's keys, in this order, as many as fit (Keys always).
+    SHARED_KEYS = ("keys", "menu", "rules", "log", "save_as")
 
     view = reactive(None, always_update=True, init=False)
 

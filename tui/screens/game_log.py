@@ -45,7 +45,7 @@ class GameLog:
             return  # the log under the board already shows all of it
         if self.game.outcome(self.session.state) is not None:
             return
-        shown = [Text.from_markup(line, emoji=False).plain for line in new[-4:]]
+        shown = [Text.from_markup(line, emoji=False).plain for line in new[-3:]]
         if len(new) > len(shown):
             earlier = plural(len(new) - len(shown), "earlier line", "earlier lines")
             shown.insert(0, _("… {earlier} (l: the whole log)").format(earlier=earlier))

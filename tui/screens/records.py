@@ -51,6 +51,27 @@ def longest_streak() -> int:
     return max(len(_(what)) for what in (ALAMO_HELD, LADDER_CLIMB, MATES_SOLO))
 
 
+def longest_word(texts: list[str]) -> int:
+    return max((len(word) for text in texts for word in text.split()), default=0)
+
+
+def column_widths(records: Records, room: int) -> tuple[int, int, int]:
+    """The player, game and opposition columns sharing ``room``: the game and the opposition
+    as wide as their longest line while they take no more than their share, and never
+    narrower than their longest word (a cell wraps between words, never inside one)."""
+    lines = [line for p in records.players for line in p.lines]
+    names = [visible(p.name) for p in records.players]
+    games = [_("Game"), *(line.game for line in lines)]
+    against_texts = [_("Against"), *(line.against for line in lines)]
+    game = max(min(max(map(len, games)), room // 2), longest_word(games))
+    against_fit = max(map(len, against_texts))
+    against = max(min(against_fit, (room - game) // 2), longest_word(against_texts))
+    short = longest_word([_("Player"), *names]) - (room - game - against)
+    if short > 0:  # a name's word would break: the game's column gives what it can spare
+        game -= min(short, game - longest_word(games))
+    return max(room - game - against, 1), game, against
+
+
 class RecordsScreen(Screen):
     """Two tables: every player's games by game and opposition (played, won, lost, drawn),
     then the best streaks (Mates solo and ladder, Defend the Alamo) and where they were set."""
@@ -140,13 +161,7 @@ class RecordsScreen(Screen):
         counts = number_width()
         width = max(self.app.size.width - SCROLLBAR - 7 * CELL_PADDING, 40)
         rest = width - 4 * counts
-        lines_of = [line for p in records.players for line in p.lines]
-        game = min(max([len(_("Game")), *(len(line.game) for line in lines_of)]), rest // 2)
-        against = min(
-            max([len(_("Against")), *(len(line.against) for line in lines_of)]),
-            (rest - game) // 2,
-        )
-        player = rest - game - against
+        player, game, against = column_widths(records, rest)
         games.add_column(_("Player"), width=player)
         games.add_column(_("Game"), width=game)
         games.add_column(_("Against"), width=against)

@@ -46,7 +46,13 @@ from saves.replay import ReplaySession
 from tui.campaign_words import last_played_width, score_text, seat_text
 from tui.language import when
 from tui.messages import NextCampaignGame, OpenGame, OpenReplay, ResumeGame
-from tui.screens.setup import default_bot_level, named_seats, seat_choices, seed_and_start
+from tui.screens.setup import (
+    default_bot_level,
+    light_focused_row,
+    named_seats,
+    seat_choices,
+    seed_and_start,
+)
 from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.footer import KeysFooter
 
@@ -196,6 +202,9 @@ class SeriesSetupScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#kind", Select).focus()
+
+    def on_descendant_focus(self) -> None:
+        light_focused_row(self)
 
     async def language_changed(self) -> None:
         """Composed again in the language just chosen, with what was typed and chosen."""

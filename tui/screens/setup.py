@@ -114,6 +114,15 @@ def seed_and_start(placeholder: str) -> ComposeResult:
         yield Button(_("Back"), id="back", compact=True)
 
 
+def light_focused_row(screen: Screen) -> None:
+    """Mark the form row holding the focus (its label turns to an accent block). Textual does
+    not restyle a focused field's siblings, so ``:focus-within`` alone would leave the label of
+    the row the focus came from lit."""
+    row = screen.focused.parent if screen.focused is not None else None
+    for each in screen.query(".row"):
+        each.set_class(each is row, "-focused")
+
+
 class SetupScreen(Screen):
     """Builds the seats and options, then starts a Session and opens the game's screen."""
 
@@ -188,7 +197,11 @@ class SetupScreen(Screen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#kind-0", Select).focus()
+        """The first seat's name: what a player types first (the seat is already Human)."""
+        self.query_one("#name-0", Input).focus()
+
+    def on_descendant_focus(self) -> None:
+        light_focused_row(self)
 
     async def language_changed(self) -> None:
         await recompose_keeping_input(self)

@@ -40,9 +40,8 @@ class TooSmallScreen(Screen):
             now_width=self.app.size.width,
             now_height=self.app.size.height,
         )
-        self.query_one("#too-small", Static).update(
-            Content(f"{_('Please enlarge the window')}\n\n{needs}")
-        )
+        asked = _("Please enlarge the window")
+        self.query_one("#too-small", Static).update(Content(f"{asked}\n\n{needs}"))
         self.app.check_size()
 
     def language_changed(self) -> None:

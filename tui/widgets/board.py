@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from rich.segment import Segment
+from textual.binding import Binding
 from textual.strip import Strip
 from textual.widget import Widget
+
+from engine.i18n import N_
 
 LIMIT = 4096
 
@@ -21,11 +24,12 @@ class LineCachedBoard(Widget, can_focus=True):
     """Arrows move the cursor (``action_move``), Enter picks (``action_pick``)."""
 
     BINDINGS = [
-        ("left", "move(-1, 0)"),
+        # Words for the keys panel only (the panel puts the other arrows on the left's row).
+        Binding("left", "move(-1, 0)", N_("Move the cursor"), show=False),
         ("right", "move(1, 0)"),
         ("up", "move(0, -1)"),
         ("down", "move(0, 1)"),
-        ("enter", "pick"),
+        Binding("enter", "pick", N_("Choose"), show=False),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:

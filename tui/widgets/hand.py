@@ -25,7 +25,8 @@ class HandView(Horizontal, can_focus=True):
         Binding("home", "jump(0)", N_("First"), show=False),
         Binding("end", "jump(-1)", N_("Last"), show=False),
         Binding("space", "toggle", N_("Toggle"), show=False),
-        *[Binding(str(n), f"toggle_index({n - 1})", show=False) for n in range(1, 10)],
+        Binding("1", "toggle_index(0)", N_("Toggle"), key_display="1-9", show=False),
+        *[Binding(str(n), f"toggle_index({n - 1})", show=False) for n in range(2, 10)],
     ]
 
     cursor = reactive(0)
