@@ -93,6 +93,25 @@ async def test_the_menu_shows_every_entry_and_key_without_scrolling(
                 assert _(game.description) in flat(app), _(game.description)
 
 
+@pytest.mark.parametrize("language", ["en", "es", "it"])
+async def test_the_continue_row_never_wraps_into_an_orphan_fragment(make_app, store, language):
+    """A four-player Mates game's piles made the row wrap: "… · pile: G1 12, G2 12, G3" then
+    "11, G4 12" alone. The title and the progress each stay whole on a line of their own."""
+    speak(language)
+    seats = (SeatInfo("human", "Ana"), *[SeatInfo("bot", "Bot", "expert")] * 3)
+    session = Session.new(registry.GAMES["mates"], store, seats, {}, seed=5)
+    title, progress = session.record.title, store.most_recent(unfinished=True).progress
+    session.close()
+    app = make_app()
+    async with app.run_test(size=TIGHT) as pilot:
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert any(title in line for line in lines), screen_text(app)
+        assert any(progress in line for line in lines), screen_text(app)
+        menu = app.screen.query_one(OptionList)
+        assert menu.max_scroll_y == 0 and inside(app, menu)
+
+
 async def test_the_menu_follows_the_window_between_its_two_layouts(make_app):
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:

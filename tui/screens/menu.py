@@ -58,6 +58,18 @@ def entry(title: str, about: str) -> Content:
     return Content.assemble(title, "  ", (about, "dim"))
 
 
+def continue_entry(title: str, progress: str, width: int) -> Content:
+    """Continue, the latest game's title and how far it went: on one line when it fits, else
+    the progress on a line of its own, indented and cut to the line, never wrapped into an
+    orphan fragment (a four-player Mates game's piles, a long title)."""
+    title, progress = visible(title), visible(progress)
+    one_line = entry(_("Continue"), f"{title} · {progress}")
+    if one_line.cell_length <= width:
+        return one_line
+    below = Content.styled(progress, "dim").truncate(width - 2, ellipsis=True)
+    return Content.assemble(entry(_("Continue"), title), "\n  ", below)
+
+
 def labelled(template: str, **values: tuple[str, str]) -> list:
     """``template`` (a translated sentence with ``{name}`` fields) as Content pieces, each
     field's text in its own style: word order stays the translation's."""
@@ -178,12 +190,7 @@ class MenuScreen(Screen):
         out.append((None, None))
         recent = self.app.store.most_recent(unfinished=True)
         if recent is not None:
-            out.append(
-                (
-                    entry(_("Continue"), f"{visible(recent.title)} · {visible(recent.progress)}"),
-                    "continue",
-                )
-            )
+            out.append((continue_entry(recent.title, recent.progress, width), "continue"))
         out.append((entry(_("Campaigns"), _("series of battles, and every saved game")), "load"))
         out.append((entry(_("Records"), _("games won and lost, best streaks")), "records"))
         if self.knows_player():
