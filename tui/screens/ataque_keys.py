@@ -81,4 +81,3 @@ def command_keys() -> tuple[list[Binding], list[tuple[str, Binding]]]:
 
 
 COMMAND_KEYS, COMMANDS = command_keys()
-
