@@ -117,6 +117,15 @@ class BatallasApp(HostedGuards, App):
     # --- the terminal -----------------------------------------------------------------------
     def on_resize(self, event: Resize) -> None:
         self.check_size(event.size)  # the app's own size is updated only after this handler
+        self.call_later(self.retitle)
+
+    def retitle(self) -> None:
+        """The header asks ``format_title`` again at the new width (Textual asks only when a
+        title changes): the sub-title is set anew, which its watchers redraw from."""
+        screen = self.screen
+        if screen.sub_title:
+            sub_title, screen.sub_title = screen.sub_title, ""
+            screen.sub_title = sub_title
 
     def check_size(self, size: Size | None = None) -> None:
         """Below 80×24 nothing fits: a request to enlarge the window covers everything, on top
@@ -385,10 +394,13 @@ class BatallasApp(HostedGuards, App):
         return textual_i18n.key_display(super().get_key_display(binding))
 
     def format_title(self, title: str, sub_title: str) -> Content:
-        """The header's line; when the screen's name and its sub-title (a game's result, its
-        score) do not fit together, the sub-title alone, whole: the name is known already."""
+        """The header's line; when a game screen's title is only the game's name and it does
+        not fit beside the sub-title (a game's result, its score), the sub-title alone, whole:
+        the name is known already. A title that says more (a table, its player, how many
+        watch) keeps its place, and the sub-title is cut at the end."""
         room = self.size.width - HEADER_CHROME
-        if sub_title and cell_len(f"{title} — {sub_title}") > room:
+        only_the_name = getattr(self.screen, "title_is_only_the_name", False)
+        if only_the_name and sub_title and cell_len(f"{title} — {sub_title}") > room:
             return Content(sub_title)
         return super().format_title(title, sub_title)
 

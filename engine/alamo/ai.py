@@ -153,6 +153,12 @@ def strong_selection(view: AlamoState, seat: Seat) -> tuple[int, ...]:
     return _plan_survivors(view, seat)
 
 
+def towards(view: AlamoState, target: tuple[int, ...] | None) -> Any:
+    """The next toggle from the selection in progress to ``target``, then Confirm; with no
+    target, the selection emptied, then Decline (every bot builds its choices this way)."""
+    return _towards_or(view, target, Decline())
+
+
 def _towards_or(view: AlamoState, target: tuple[int, ...] | None, otherwise: Any) -> Any:
     if target is None:
         return otherwise if not view.selection else _towards(view, ())

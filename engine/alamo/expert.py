@@ -22,14 +22,12 @@ from typing import Any
 import attrs
 
 from engine.alamo.actions import (
-    AddCard,
     Confirm,
     Decline,
     PayTopOfDeck,
     PayWith,
-    RemoveCard,
 )
-from engine.alamo.ai import strong, strong_selection
+from engine.alamo.ai import strong, strong_selection, towards
 from engine.alamo.data import DECKS, MEXICANS, TEXANS
 from engine.alamo.evaluation import texan_odds
 from engine.alamo.rules import ALAMO
@@ -81,12 +79,12 @@ def _decide(state: AlamoState, seat: Seat, rng: random.Random, real: bool) -> An
     phase = state.phase
     if state.mode == SOLITAIRE:
         if phase == REPEL:
-            return _towards(state, repel_plan(state, real))
+            return towards(state, repel_plan(state, real))
         return solitaire_move(state, rng, real)
     if phase == SURVIVORS:
-        return _towards(state, strong_selection(state, seat))
+        return towards(state, strong_selection(state, seat))
     if phase in (ATTACK, DEFEND):
-        return _towards(state, _selection_plan(state, seat, real))
+        return towards(state, _selection_plan(state, seat, real))
     plans = _plans(state, seat)
     if len(plans) == 1:
         return _first_step(plans[0])
@@ -214,18 +212,6 @@ def _first_step(plan: Plan) -> Any:
     if kind == "pay":
         return PayWith(plan[1][0]) if plan[1] else PayTopOfDeck()
     raise ValueError(f"no first step for {plan!r}")
-
-
-def _towards(view: AlamoState, target: tuple[int, ...] | None) -> Any:
-    """The next step from the selection in progress to ``target`` (None: decline)."""
-    aim = () if target is None else target
-    for c in view.selection:
-        if c not in aim:
-            return RemoveCard(c)
-    for c in aim:
-        if c not in view.selection:
-            return AddCard(c)
-    return Decline() if target is None else Confirm()
 
 
 # --- playing a plan in a world -----------------------------------------------------------------

@@ -23,8 +23,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from engine.alamo.actions import AddCard, Confirm, Decline, RemoveCard
-from engine.alamo.ai import strong
+from engine.alamo.ai import strong, towards
 from engine.alamo.data import HAND_LIMIT, MEXICANS, TEXANS
 from engine.alamo.state import ATTACK, DEFEND, TWO_PLAYER, AlamoState
 from engine.alamo.tally import battle_total, can_attack_with, limit_problems
@@ -61,24 +60,12 @@ def _strongest(seat: Seat, hand: Hand) -> Hand | None:
     return max(options, key=lambda o: (o[1], -len(o[0]), o[0]))[0]
 
 
-def _step(view: AlamoState, target: Hand | None) -> Any:
-    """The next toggle from the selection in progress to ``target`` (None: decline)."""
-    aim = () if target is None else target
-    for c in view.selection:
-        if c not in aim:
-            return RemoveCard(c)
-    for c in aim:
-        if c not in view.selection:
-            return AddCard(c)
-    return Decline() if target is None else Confirm()
-
-
 def _plan(side: Seat, phase: str, choose: Chooser):
     """A bot that builds ``choose(view)`` in ``phase`` as ``side`` and plays strong otherwise."""
 
     def bot(view: AlamoState, seat: Seat, rng: random.Random) -> Any:
         if view.mode == TWO_PLAYER and seat == side and view.phase == phase:
-            return _step(view, choose(view))
+            return towards(view, choose(view))
         return strong(view, seat, rng)
 
     return bot

@@ -168,7 +168,8 @@ async def test_a_whole_two_player_game_as_the_mexicans_from_the_menu(make_app):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.screen.players == 2
         # Texans: a strong bot; Mexicans: me. Each seat's list: Human, Bot · easy, Bot · strong.
-        await pilot.press("enter", "down", "down", "enter")  # the Texans' seat has the focus
+        # The first focus is the Texans' name: back one field to their seat's list.
+        await pilot.press("shift+tab", "enter", "down", "down", "enter")
         await pilot.press("tab", "tab", "enter", "up", "up", "enter")
         await pilot.pause()
         await pilot.press("ctrl+s")

@@ -11,7 +11,8 @@ from saves.session import Session
 from tests.tui.conftest import settle
 from tests.tui.fit import TIGHT, screen_text
 from tui.screens.dialogs import ConfirmDialog
-from tui.screens.game import SUMMARY, GameScreen
+from tui.screens.game import GameScreen
+from tui.screens.game_log import SUMMARY
 from tui.screens.registry import screen_for
 from tui.widgets.status import StatusBar
 

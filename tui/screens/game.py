@@ -229,6 +229,11 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
         if turn.result is not None:
             self.call_after_refresh(self.show_result, turn.result)
 
+    @property
+    def title_is_only_the_name(self) -> bool:
+        """Whether the header's title says nothing but the game's name (not a table's)."""
+        return self.title == self.game.name
+
     def watch_view(self, view) -> None:
         if view is None:
             return
