@@ -21,12 +21,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	$(BIN)/batallas $(ARGS)
 
-# One pytest worker per core; an idle worker steals tests queued for the other, so one file of
-# whole games (or a test that mostly waits on a child process) does not leave a core idle.
+# One pytest worker per core; a file's tests stay together (module fixtures start once).
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -n auto --dist worksteal
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
