@@ -17,12 +17,63 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
+
+import attrs
 
 from engine.core import Game, Seat
 
 _scale = 1.0
+_watch = threading.local()  # this thread's list of searches being watched (the coach's), if any
+
+
+@attrs.frozen
+class Scored:
+    """One candidate of a search as it ended: its mean value over the ``worlds`` it was scored
+    on (without any head start), and whether it was still in the running at the end."""
+
+    candidate: Any
+    mean: float
+    worlds: int
+    kept: bool
+
+
+@contextlib.contextmanager
+def watched() -> Iterator[list[tuple[Scored, ...]]]:
+    """Every search run in this thread inside the block adds its candidates to the list, best
+    first (the chosen one, the others still in the running, then the dropped ones): how the
+    coach reads an expert's reasons without a second copy of its search. Decisions with a
+    single candidate are not searches and add nothing."""
+    before = getattr(_watch, "searches", None)
+    _watch.searches = found = []
+    try:
+        yield found
+    finally:
+        _watch.searches = before
+
+
+def _report(
+    actions: Sequence[Any], scores: list[list[float]], alive: list[int], head_start: float
+) -> None:
+    """Tell the watcher, if any, how a search ended (see ``watched``)."""
+    found = getattr(_watch, "searches", None)
+    if found is None:
+        return
+
+    def mean(i: int) -> float:
+        bonus = head_start if i == 0 else 0.0
+        return sum(scores[i]) / len(scores[i]) - bonus if scores[i] else float("nan")
+
+    chosen = max(alive, key=lambda i: (sum(scores[i]), -i))
+    others = sorted(
+        (i for i in range(len(actions)) if i != chosen and scores[i]),
+        key=lambda i: (i not in alive, -mean(i), i),
+    )
+    found.append(
+        tuple(Scored(actions[i], mean(i), len(scores[i]), i in alive) for i in (chosen, *others))
+    )
 
 
 @contextlib.contextmanager
@@ -85,6 +136,7 @@ def best_action(
         ]
         ahead = _survivors(list(range(len(actions))), first, z, halve=False)
         if len(ahead) == 1:
+            _report(actions, first, ahead, head_start)
             return actions[ahead[0]]
     scores: list[list[float]] = [[] for _ in actions]
     alive = list(range(len(actions)))
@@ -101,6 +153,7 @@ def best_action(
         spent += batch * len(alive)
         rounds = max(1, rounds - 1)
         alive = _survivors(alive, scores, z, halve=spent < playouts and worlds >= min_worlds)
+    _report(actions, scores, alive, head_start)
     return actions[max(alive, key=lambda i: (sum(scores[i]), -i))]
 
 
