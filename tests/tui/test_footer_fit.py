@@ -18,6 +18,7 @@ from tests.tui.test_mates_play import elo_choice, table_start
 from tui import language
 from tui.screens.registry import screen_for
 from tui.textual_i18n import key_display
+from tui.widgets.card import CardView
 from tui.widgets.footer import KeysFooter
 
 PLAYERS = {"gallic": 2, "alamo": 2, "metauro": 2, "ataque": 3}
@@ -104,3 +105,19 @@ def test_tab_and_escape_are_named_in_the_players_language():
     assert key_display("tab") == "tabul."
     speak("it")
     assert key_display("tab") == "tabul."
+
+
+@pytest.mark.parametrize("game_id", ["gallic", "alamo"])
+async def test_the_keys_panel_lies_over_the_game_and_never_squeezes_the_cards(make_app, game_id):
+    """Opened beside the game it shrank every card to five columns, so "R 10" read "R 1":
+    the panel covers the right of the screen and the cards keep their width and their values."""
+    speak("en")
+    app = make_app(STARTS[game_id])
+    async with app.run_test(size=TIGHT) as pilot:
+        await settle(pilot, app)
+        await pilot.pause(0.2)
+        before = [card.region.width for card in app.screen.query(CardView)]
+        await pilot.press("k")
+        await pilot.pause(0.2)
+        after = [card.region.width for card in app.screen.query(CardView)]
+        assert before and after == before

@@ -100,7 +100,17 @@ class KeysList(KeyPanel):
 
 
 class KeysPanel(HelpPanel):
-    """Textual's help panel (the focused widget's help, then the keys) with our keys table."""
+    """Textual's help panel (the focused widget's help, then the keys) with our keys table.
+
+    It lies over the right of the screen on a layer of its own instead of splitting the
+    screen: split, it shrank a hand of eight cards to five columns each and "R 10" read "R 1".
+    """
+
+    SCOPED_CSS = False  # the layer is declared on the screen it lies over
+    DEFAULT_CSS = """
+    Screen { layers: default keys-panel; }
+    KeysPanel { layer: keys-panel; background: $panel; }
+    """
 
     def compose(self) -> ComposeResult:
         yield Markdown(id="widget-help")
