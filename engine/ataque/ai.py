@@ -1,24 +1,22 @@
-"""Ataque bots: ``(view, seat, rng) -> action``, reading only their own seat's view.
+"""The Ataque bots ``easy`` and ``strong``: ``(view, seat, rng) -> action``, each reading only
+its own seat's view.
 
 Each call decides one step of the turn from the view alone; whatever a bot planned at the start
 of its placement is rebuilt from the turn's public events (``Placed``, ``Regrouped``), so a
 plan survives being asked one step at a time.
 
-``teg`` re-creates the published robot of Tenes Empanadas Graciela (``robot/ai_fichas.c`` and
-``robot/ai.c``): territories are scored for placement by its three strategies (conquer a
-continent, attack weak neighbours, defend a held continent's borders) and armies handed out one
-at a time to the best score, which then drops by 2; continent bonuses go by the defence score
-alone; it attacks, always with the most dice, from the territory whose best target scores
-highest (10 + the army difference, +1 inside a continent, less a warning for dangerous
-neighbours) while that score is positive; after a conquest it moves as many more armies as the
-conquer-score difference says; it regroups the armies of territories without enemy neighbours
-towards the borders; it always exchanges and never looks at its objective. The score thresholds
-were written for TEG's own board and are kept as published.
+``teg``, the Tenes Empanadas Graciela robot, is in ``engine.ataque.teg``; ``strong`` uses
+its board and its way of handing out armies.
 
 ``easy`` is legal and cautious: it piles its armies on one border, attacks only with a clear
 advantage, and at most twice a turn. ``strong`` plays for its objective with the exact odds;
 whatever its objective, it turns on a player close to 24 territories, and it throws a single
 die only for a purpose beyond a card.
+
+The module is longer than the usual 600 lines for one reason: ``strong`` is one bot whose
+placement, attacks, moves-in and regroups all read the same private valuation of the position
+(``_Values``, ``_danger``, ``_needed``); split across modules those pieces would be public
+names that nothing else should call.
 """
 
 from __future__ import annotations
@@ -34,7 +32,6 @@ from engine.ataque.board import (
     enemy_neighbours,
     movable,
     placeable,
-    played_this_round,
 )
 from engine.ataque.data import (
     CONTINENT_OF,
@@ -58,339 +55,19 @@ from engine.ataque.state import (
     PLACE,
     REGROUP,
     AtaqueState,
-    Battle,
     Conquered,
-    Placed,
-    Regrouped,
-    Reinforced,
-    TurnStarted,
+)
+from engine.ataque.teg import Board, hand_out
+from engine.ataque.turn import (
+    CONTINENT_SIZE,
+    DIST,
+    any_placeable,
+    first_set,
+    follow_plan,
+    placement_pools,
+    turn_events,
 )
 from engine.core import Seat
-
-CONTINENT_SIZE = tuple(len(c.territories) for c in CONTINENTS)
-
-
-def _distances() -> tuple[tuple[int, ...], ...]:
-    out = []
-    for start in range(TERRITORY_COUNT):
-        dist = [-1] * TERRITORY_COUNT
-        dist[start] = 0
-        queue = deque([start])
-        while queue:
-            t = queue.popleft()
-            for n in NEIGHBOURS[t]:
-                if dist[n] < 0:
-                    dist[n] = dist[t] + 1
-                    queue.append(n)
-        out.append(tuple(dist))
-    return tuple(out)
-
-
-DIST = _distances()  # DIST[a][b]: borders crossed from a to b
-CROSS_BORDER = tuple(
-    any(CONTINENT_OF[n] != CONTINENT_OF[t] for n in NEIGHBOURS[t]) for t in range(TERRITORY_COUNT)
-)
-
-
-def _turn_events(view: AtaqueState) -> list[Any]:
-    """The events of the current turn (after its ``TurnStarted``), oldest first."""
-    out = []
-    for event in reversed(view.log):
-        if isinstance(event, TurnStarted):
-            break
-        out.append(event)
-    out.reverse()
-    return out
-
-
-def _first_set(view: AtaqueState, seat: Seat) -> Exchange:
-    return Exchange(sets_in(view.players[seat].hand)[0])
-
-
-def _any_placeable(view: AtaqueState) -> Place:
-    for t in range(TERRITORY_COUNT):
-        n = placeable(view, t)
-        if n:
-            return Place(t, n)
-    raise ValueError("nothing to place")
-
-
-def _placement_events(view: AtaqueState) -> tuple[list[Any], bool]:
-    """The events of the placement under way, and whether it comes in the middle of the turn:
-    armies are placed at the start of a turn, before any battle, or after the battles, when
-    an eliminated player's cards took the hand above 5 and were exchanged at once."""
-    events = _turn_events(view)
-    battles = [i for i, e in enumerate(events) if isinstance(e, Battle)]
-    if not battles:
-        return events, False
-    return events[battles[-1] + 1 :], True
-
-
-def _placed_this_turn(view: AtaqueState) -> list[int]:
-    placed = [0] * TERRITORY_COUNT
-    for e in _placement_events(view)[0]:
-        if isinstance(e, Placed):
-            placed[e.territory] += e.count
-    return placed
-
-
-def follow_plan(view: AtaqueState, plan: list[int]) -> Place:
-    """The next Place of a whole-turn plan (armies per territory), minus what is placed."""
-    placed = _placed_this_turn(view)
-    for t in range(TERRITORY_COUNT):
-        want = plan[t] - placed[t]
-        if want > 0:
-            room = placeable(view, t)
-            if room:
-                return Place(t, min(want, room))
-    return _any_placeable(view)
-
-
-def placement_pools(view: AtaqueState, seat: Seat) -> tuple[int, tuple[int, ...], list[int]]:
-    """(general armies, bonus continents, armies before placing) of the placement under
-    way. Continent bonuses come only with the turn's reinforcements, never mid-turn."""
-    events, mid_turn = _placement_events(view)
-    placed = _placed_this_turn(view)
-    conts: tuple[int, ...] = ()
-    if not mid_turn:
-        reinforced = [e for e in events if isinstance(e, Reinforced) and e.seat == seat]
-        conts = reinforced[-1].continents if reinforced else ()
-    total = view.to_place + sum(view.bonus_left) + sum(placed)
-    general = total - sum(CONTINENTS[c].bonus for c in conts)
-    before = [a - p for a, p in zip(view.armies, placed, strict=True)]
-    return general, conts, before
-
-
-# --- teg ---------------------------------------------------------------------------------------
-
-
-class _Board:
-    """The TEG robot's view of the board: owners and armies, from ``seat``'s side."""
-
-    def __init__(self, view: AtaqueState, seat: Seat, armies: list[int] | None = None):
-        self.owner = view.owner
-        self.armies = list(view.armies) if armies is None else armies
-        self.me = seat
-        self.own_cont = [all(self.owner[t] == seat for t in c.territories) for c in CONTINENTS]
-
-    def mine(self, t: int) -> bool:
-        return self.owner[t] == self.me
-
-    # ai_fichas_calc_puntaje_conquer
-    def conquer(self, t: int) -> int:
-        c = CONTINENT_OF[t]
-        if self.own_cont[c]:
-            return 0
-        pc = CONTINENT_SIZE[c]
-        pm = em = ee = ple = 0
-        for i in CONTINENTS[c].territories:
-            if self.mine(i):
-                pm += 1
-                em += self.armies[i]
-            else:
-                ee += self.armies[i]
-                if i in NEIGHBOURS[t]:
-                    ple += 1
-        p = 0
-        if pc >= 12:
-            p += (pm >= 10) + 2 * (pm >= 11) + 7 * (pm >= 12) - 5 * (pm < 7)
-        elif pc >= 8:
-            p += (pm >= 5) + 2 * (pm >= 7) + 7 * (pm >= 8)
-        elif pc >= 6:
-            p += 2 * (pm >= 4) + 7 * (pm >= 5)
-        if pc >= 4:  # as published: not an ``else``, so every continent gets it
-            p += 2 * (pm >= 2) + 3 * (pm >= 3)
-        p += ple
-        if em > ee:
-            p += 3
-        if ple == 0:
-            p -= 50
-        return p
-
-    # ai_fichas_calc_puntaje_defense
-    def defense(self, t: int) -> int:
-        c = CONTINENT_OF[t]
-        if not self.own_cont[c]:
-            return 0
-        suma = f = 0
-        mine = self.armies[t]
-        for i in NEIGHBOURS[t]:
-            if CONTINENT_OF[i] == c:
-                continue
-            if not self.mine(i):
-                suma += 5
-                if self.armies[i] > mine:
-                    suma += 6
-            else:
-                suma += 1
-            if mine < 4:
-                suma += 3
-            f += 1
-        p = suma + f // 2
-        if f == 0:
-            p -= 50
-        return p
-
-    # ai_fichas_calc_puntaje_fichas
-    def fichas(self, t: int) -> int:
-        suma = p1 = p2 = 0
-        mine = self.armies[t]
-        for i in NEIGHBOURS[t]:
-            if self.mine(i):
-                continue
-            suma += 3
-            if mine >= self.armies[i]:
-                p2 += 2 + mine - self.armies[i]
-            else:
-                p1 += self.armies[i] - mine
-        if suma == 0:
-            return 0
-        suma += p1 // 2 + p2 // 2
-        size = CONTINENT_SIZE[CONTINENT_OF[t]]
-        if size >= 12:
-            suma -= 1
-        elif size >= 8:
-            suma += 1
-        elif size >= 6:
-            suma += 3
-        if size >= 4:
-            suma += 3
-        return suma
-
-    def score(self, t: int) -> int:
-        return self.conquer(t) + self.fichas(t) + self.defense(t)
-
-
-def _teg_hand_out(scores: dict[int, int], count: int, plan: list[int]) -> None:
-    """ai_puntaje_sort: each army to the best score (first on ties), which then drops by 2."""
-    order = sorted(scores)
-    for _ in range(count):
-        best = order[0]
-        for t in order:
-            if scores[t] > scores[best]:
-                best = t
-        plan[best] += 1
-        scores[best] -= 2
-
-
-def _teg_place(view: AtaqueState, seat: Seat) -> Place:
-    general, conts, before = placement_pools(view, seat)
-    board = _Board(view, seat, before)
-    plan = [0] * TERRITORY_COUNT
-    for c in conts:  # ai_fichas_en_cont
-        scores = {t: board.defense(t) for t in CONTINENTS[c].territories}
-        _teg_hand_out(scores, CONTINENTS[c].bonus, plan)
-    scores = {t: board.score(t) for t in range(TERRITORY_COUNT) if board.mine(t)}
-    _teg_hand_out(scores, general, plan)
-    return follow_plan(view, plan)
-
-
-def _teg_dangerous(view: AtaqueState, board: _Board, src: int, dst: int) -> bool:
-    """ai_is_country_peligroso: an enemy who has yet to play this round and out-numbers what
-    ``src`` keeps after throwing its dice."""
-    if played_this_round(view, board.owner[dst]):
-        return False
-    a = board.armies[src]
-    keep = a - (3 if a > 3 else a - 1)
-    return board.armies[dst] > keep
-
-
-def _teg_attack(view: AtaqueState, seat: Seat, rng: random.Random) -> Attack | EndPhase:
-    board = _Board(view, seat)
-    best_score, best = 0, None
-    for src in range(TERRITORY_COUNT):
-        a = board.armies[src]
-        if not board.mine(src) or a <= 1:
-            continue
-        warning = 0
-        for i in NEIGHBOURS[src]:
-            if not board.mine(i) and _teg_dangerous(view, board, src, i):
-                warning += board.armies[i] - a
-        warning = -(5 + 2 * warning)
-        p, dst = 0, -1
-        for i in NEIGHBOURS[src]:
-            if board.mine(i):
-                continue
-            d = board.armies[i]
-            if a > d:
-                score = (CONTINENT_OF[src] == CONTINENT_OF[i]) + 10 + a - d
-            else:
-                score = 1 if rng.randint(1, 10) > 7 and a > 7 else 0
-            score += warning
-            if score > p:
-                p, dst = score, i
-        if dst >= 0 and p > best_score:
-            best_score, best = p, (src, dst)
-    if best is None:
-        return EndPhase()
-    src, dst = best
-    return Attack(src, dst, attack_dice(board.armies[src]))
-
-
-def _teg_move_in(view: AtaqueState, seat: Seat) -> MoveIn:
-    pending = view.pending
-    assert pending is not None
-    board = _Board(view, seat)
-    src, dst = board.score(pending.source), board.score(pending.target)
-    return MoveIn(sum(1 for i in range(pending.most) if dst > src + i))
-
-
-def _teg_regroup(view: AtaqueState, seat: Seat) -> Regroup | EndPhase:
-    board = _Board(view, seat)
-    arrived = view.arrived or (0,) * TERRITORY_COUNT
-    done = {e.source for e in _turn_events(view) if isinstance(e, Regrouped)}
-    for p in range(TERRITORY_COUNT):
-        if not board.mine(p) or p in done:
-            continue
-        if any(not board.mine(i) for i in NEIGHBOURS[p]):
-            continue
-        free = board.armies[p] - arrived[p]
-        if free < 2:
-            continue
-        move = _teg_regroup_one(board, p, free - 1, arrived[p])
-        if move is not None:
-            return move
-    return EndPhase()
-
-
-def _teg_regroup_one(board: _Board, p: int, cant: int, arrived: int) -> Regroup | None:
-    """__ai_reagrupe: from an inner territory towards a border."""
-    c = CONTINENT_OF[p]
-    if board.own_cont[c]:
-        for i in NEIGHBOURS[p]:
-            if not board.mine(i) and board.armies[i] > board.armies[p]:
-                return Regroup(p, i, cant)
-        new_cant = cant
-        if board.armies[p] - arrived - cant < 3:  # leave 3 on the continent's border
-            new_cant -= 2
-        if new_cant > 0:
-            for i in NEIGHBOURS[p]:
-                if board.mine(i) and CONTINENT_OF[i] != c:
-                    return Regroup(p, i, new_cant)
-    for i in NEIGHBOURS[p]:
-        if board.mine(i) and CONTINENT_OF[i] == c and CROSS_BORDER[i]:
-            return Regroup(p, i, cant)
-    for i in NEIGHBOURS[p]:
-        if board.mine(i) and CONTINENT_OF[i] == c:
-            return Regroup(p, i, cant)
-    return None
-
-
-def teg(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
-    """The Tenes Empanadas Graciela robot's heuristic: the baseline to beat."""
-    phase = view.phase
-    if phase == EXCHANGE:
-        return _first_set(view, seat)
-    if phase == PLACE:
-        return _teg_place(view, seat)
-    if phase == ATTACK:
-        return _teg_attack(view, seat, rng)
-    if phase == MOVE_IN:
-        return _teg_move_in(view, seat)
-    if phase == REGROUP:
-        return _teg_regroup(view, seat)
-    raise ValueError(f"no move in phase {phase!r}")
-
 
 # --- easy --------------------------------------------------------------------------------------
 
@@ -401,17 +78,17 @@ def easy(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
     """Legal and cautious: one pile on a border, clear-advantage attacks, no regrouping."""
     phase = view.phase
     if phase == EXCHANGE:
-        return _first_set(view, seat)
+        return first_set(view, seat)
     if phase == PLACE:
         borders = [
             t for t in range(TERRITORY_COUNT) if placeable(view, t) and enemy_neighbours(view, t)
         ]
         if not borders:
-            return _any_placeable(view)
+            return any_placeable(view)
         t = max(borders, key=lambda t: (view.armies[t], -t))
         return Place(t, placeable(view, t))
     if phase == ATTACK:
-        done = sum(1 for e in _turn_events(view) if isinstance(e, Conquered))
+        done = sum(1 for e in turn_events(view) if isinstance(e, Conquered))
         if done >= EASY_CONQUESTS:
             return EndPhase()
         options = []
@@ -809,7 +486,7 @@ def _strong_place(view: AtaqueState, seat: Seat, params: Mapping[str, float] = P
             for t in ones[: TWO_ARMY_TERRITORIES - two]:
                 plan[t] += 1
     strike = _Strike(view, values, armies)
-    board = _Board(view, seat, before)
+    board = Board(view, seat, before)
     guard_val = [0.0] * TERRITORY_COUNT
     for t in range(TERRITORY_COUNT):
         c = CONTINENT_OF[t]
@@ -846,7 +523,7 @@ def _strong_place(view: AtaqueState, seat: Seat, params: Mapping[str, float] = P
             return
         scores = {t: board.score(t) for t in allowed}
         extra = [0] * TERRITORY_COUNT
-        _teg_hand_out(scores, count, extra)
+        hand_out(scores, count, extra)
         for t in range(TERRITORY_COUNT):
             plan[t] += extra[t]
 
@@ -859,7 +536,7 @@ def _strong_place(view: AtaqueState, seat: Seat, params: Mapping[str, float] = P
     if spread:
         scores = {t: board.score(t) for t in own}
         extra = [0] * TERRITORY_COUNT
-        _teg_hand_out(scores, spread, extra)
+        hand_out(scores, spread, extra)
         for t in range(TERRITORY_COUNT):
             plan[t] += extra[t]
     return follow_plan(view, plan)
@@ -882,7 +559,7 @@ def _strong_attack(
                     best, best_p = (s, x), p
         if best is not None:
             return Attack(best[0], best[1], attack_dice(armies[best[0]]))
-    conquered = any(isinstance(e, Conquered) for e in _turn_events(view))
+    conquered = any(isinstance(e, Conquered) for e in turn_events(view))
     best, best_value = None, 0.0
     for src in range(TERRITORY_COUNT):
         a = view.armies[src]

@@ -29,7 +29,7 @@ import attrs
 
 from engine import search
 from engine.ataque.actions import Attack, EndPhase, Place
-from engine.ataque.ai import P, placement_pools, strong_move, teg
+from engine.ataque.ai import P, strong_move
 from engine.ataque.data import CONTINENTS
 from engine.ataque.evaluation import win_chances
 from engine.ataque.inference import Belief, beliefs
@@ -38,6 +38,8 @@ from engine.ataque.plans import PLANS, Plan
 from engine.ataque.rules import ATAQUE
 from engine.ataque.sampling import fill, possible_objectives
 from engine.ataque.state import ATTACK, OVER, PLACE, AtaqueState, Battle, Placed, TurnStarted
+from engine.ataque.teg import teg
+from engine.ataque.turn import placement_pools
 from engine.core import Seat
 from engine.rng import Rng
 

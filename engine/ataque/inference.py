@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from engine.ataque.actions import Attack, EndPhase, Place, Regroup
-from engine.ataque.ai import P, strong_move, teg
+from engine.ataque.ai import P, strong_move
 from engine.ataque.data import CARD_BONUS, CONTINENT_OF, CONTINENTS, TERRITORY_COUNT
 from engine.ataque.sampling import possible_objectives
 from engine.ataque.state import (
@@ -48,6 +48,7 @@ from engine.ataque.state import (
     TurnEnded,
     TurnStarted,
 )
+from engine.ataque.teg import teg
 from engine.core import HIDDEN, Seat
 
 SLIP = 0.15  # the chance of a move its model would not make (another style, a person's whim)

@@ -20,11 +20,12 @@ import random
 from typing import Any
 
 from engine.ataque.actions import Attack, EndPhase, MoveIn, Place
-from engine.ataque.ai import P, follow_plan, placement_pools, strong_move
+from engine.ataque.ai import P, strong_move
 from engine.ataque.board import enemy_neighbours
 from engine.ataque.data import CONTINENT_OF, CONTINENTS, TERRITORY_COUNT
 from engine.ataque.odds import attack_dice, conquest_chance
 from engine.ataque.state import ATTACK, MOVE_IN, PLACE, AtaqueState
+from engine.ataque.turn import follow_plan, placement_pools
 from engine.core import Seat
 
 FAIR = 0.5  # territory-rush attacks at these odds or better

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.ataque.ai import P, follow_plan, placement_pools, strong_move
+from engine.ataque.ai import P, strong_move
 from engine.ataque.data import CONTINENT_OF, CONTINENTS, NEIGHBOURS, TERRITORY_COUNT
 from engine.ataque.odds import conquest_chance
 from engine.ataque.state import PLACE, AtaqueState
+from engine.ataque.turn import follow_plan, placement_pools
 from engine.core import Seat
 
 Plan = Callable[[AtaqueState, Seat], Any]

@@ -10,6 +10,10 @@ one first: the game ends the moment an objective is met.
 The pure questions about a position (``placeable``, ``objective_progress``, ``blitz_step``…)
 live in ``engine.ataque.board``; the ones the screen reads are re-exported here. The bots are
 listed by name only (``BotTable``): this module never imports them.
+
+Over 600 lines because every phase's step writes the state through the same private plumbing
+(``_log``, ``_with_player``, ``_start_turn``, ``_check_victory``…); the position's questions,
+the data, the actions and the events each have their own module already.
 """
 
 from __future__ import annotations
@@ -366,7 +370,7 @@ class AtaqueGame:
     bots = BotTable(
         "engine.ataque.ai",
         ("easy", "teg", "strong", "expert"),
-        elsewhere={"expert": "engine.ataque.expert"},
+        elsewhere={"teg": "engine.ataque.teg", "expert": "engine.ataque.expert"},
     )
     state_type = AtaqueState
     action_types = ACTION_TYPES

@@ -5,6 +5,10 @@ The cursor moves with the arrows, a click (which only looks: nothing is played),
 part of a name after `/`; Enter acts on the territory under it. The screen maps keys to
 actions and holds the player's picks (the source, dice, N, the count); what it shows is drawn
 by the widgets of ``tui.widgets.ataque`` and ``tui.widgets.world_map``.
+
+Just over 600 lines because one turn has five phases (exchange, place, attack, move in,
+regroup), each with its own keys over the same cursor and picks; the keys' table is already in
+``tui.screens.ataque_keys`` and nothing else here draws.
 """
 
 from __future__ import annotations

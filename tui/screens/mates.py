@@ -4,7 +4,12 @@ the mating move is typed in SAN or picked as two squares.
 
 Laid out for 80×24 first: up to four cards in a row (names cut before any Elo or pile count),
 one line that says in words what is on the square under the cursor, the round's duels, the
-log. Larger terminals give the same lines more room."""
+log. Larger terminals give the same lines more room.
+
+Just over 600 lines because the screen holds two modes of one game, the table and the solo
+puzzles, which share the cards, the cursor and the log; what they draw is in the widgets
+``chess_card``, ``mates_round`` and ``mates_log``.
+"""
 
 from __future__ import annotations
 

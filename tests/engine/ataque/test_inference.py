@@ -9,10 +9,11 @@ import random
 import pytest
 
 from engine.ataque import inference
-from engine.ataque.ai import strong, teg
+from engine.ataque.ai import strong
 from engine.ataque.rules import ATAQUE
 from engine.ataque.sampling import deal_objectives, possible_objectives
 from engine.ataque.state import PLACE, TurnStarted
+from engine.ataque.teg import teg
 
 
 def game(seed: int, bots, rounds: int):
