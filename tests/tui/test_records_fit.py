@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import attrs
 import pytest
 
 from engine.i18n import _, ngettext, pgettext
@@ -51,3 +52,28 @@ async def test_records_never_break_a_word(make_app, monkeypatch, code):
         cells += [s.what for s in person.streaks]
         for word in re.findall(r"\w+", " ".join(cells)):
             assert word in tokens, f"{word!r} is broken\n" + "\n".join(screen_lines(app))
+
+
+@pytest.mark.parametrize(
+    "code, finished, unread, said",
+    [
+        ("it", 1, 0, "1 giocatore: 1 partita finita contata"),
+        ("it", 19, 1, "1 giocatore: 19 partite finite contate; 1 salvataggio illeggibile escluso"),
+        ("es", 1, 2, "1 jugador: 1 partida terminada contada; 2 partidas ilegibles sin contar"),
+        ("en", 1, 0, "1 player: 1 finished game counted"),
+    ],
+)
+async def test_the_count_agrees_with_its_number(
+    make_app, monkeypatch, code, finished, unread, said
+):
+    """ "1 partita finita contate" put a plural participle after one game."""
+    speak(code)
+    shown = attrs.evolve(records(), finished=finished, unread=unread)
+    monkeypatch.setattr(records_screen, "compute", lambda store, player: shown)
+    app = make_app()
+    async with app.run_test(size=TIGHT) as pilot:
+        await pilot.pause()
+        app.push_screen(RecordsScreen())
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.2)
+        assert said in "\n".join(screen_lines(app))

@@ -205,16 +205,16 @@ class RecordsScreen(Screen):
             if self.app.player
             else plural(len(records.players), "player", "players")
         )
-        counted = plural(records.finished, "finished game", "finished games")
-        unread = plural(records.unread, "save that cannot be read", "saves that cannot be read")
+        # Each count carries its own participle, so that it agrees with its number in every
+        # language ("1 partita finita contata", "19 partite finite contate").
+        counted = plural(records.finished, "finished game counted", "finished games counted")
+        unread = plural(records.unread, "unreadable save left out", "unreadable saves left out")
         if not lines:
             said = self.nothing_yet()
             if records.unread:
-                said += " " + _("{saves} left out.").format(saves=unread)
+                said += " " + _("{saves}.").format(saves=unread)
         elif records.unread:
-            said = _("{who}: {games} counted; {saves} left out").format(
-                who=who, games=counted, saves=unread
-            )
+            said = _("{who}: {games}; {saves}").format(who=who, games=counted, saves=unread)
         else:
-            said = _("{who}: {games} counted").format(who=who, games=counted)
+            said = _("{who}: {games}").format(who=who, games=counted)
         self.query_one("#records-where", Static).update(Content(visible(said)))
