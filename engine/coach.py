@@ -22,6 +22,7 @@ from engine import search
 from engine.core import Seat
 
 OTHERS = 2  # the choices shown after the best one
+WIDTH = 76  # a why line fits the hint's one line on an 80-column screen
 
 
 @attrs.frozen
@@ -102,3 +103,9 @@ def ranked_choices(
 def percent(value: float) -> str:
     """A value in [0, 1] as a whole percentage ("71%"), the way every coach line says it."""
     return f"{round(100 * max(0.0, min(1.0, value)))}%"
+
+
+def one_line(*variants: str) -> str:
+    """The first (fullest) wording of a why line within ``WIDTH`` columns; the last (the
+    shortest) otherwise."""
+    return next((v for v in variants if len(v) <= WIDTH), variants[-1])
