@@ -180,9 +180,9 @@ def points(cost: float) -> str:
 
 
 def summary_line(review: Review, seat: Seat) -> str:
-    """ "your decisions were the expert's in 17 of 19; the dice took battle 6" """
+    """ "Your decisions were the expert's in 17 of 19; the dice took battle 6" """
     same, total = review.agreed(seat)
-    line = _("your decisions were the expert's in {same} of {total}").format(
+    line = _("Your decisions were the expert's in {same} of {total}").format(
         same=number(same), total=number(total)
     )
     dice = review.dice_took(seat)

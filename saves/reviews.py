@@ -143,6 +143,12 @@ def human_seats(record: SaveRecord) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(record.seats) if s.kind == HUMAN) or (0,)
 
 
+def stored_review(store: SaveStore, record: SaveRecord) -> Review | None:
+    """The review kept for this very game, if any (nothing is computed: ``export``)."""
+    game = store.games[record.game_id]
+    return ReviewStore.of(store).load(review_name(store, record), fingerprint(game, record), record)
+
+
 def review_of(
     store: SaveStore,
     record: SaveRecord,
@@ -156,10 +162,7 @@ def review_of(
     game = store.games[record.game_id]
     if game.outcome(record.state) is None:
         raise SaveError(_("the game is not over yet"))
-    reviews = ReviewStore.of(store)
-    file = review_name(store, record)
-    print_ = fingerprint(game, record)
-    stored = reviews.load(file, print_, record)
+    stored = stored_review(store, record)
     if stored is not None:
         return stored, None
     made = review(
@@ -173,7 +176,7 @@ def review_of(
         cancelled=cancelled,
     )
     try:
-        reviews.save(file, print_, made)
+        ReviewStore.of(store).save(review_name(store, record), fingerprint(game, record), made)
     except SaveError as err:
         return made, err.reason
     return made, None

@@ -116,5 +116,5 @@ def test_the_dice_took_the_chapter_where_the_chance_fell_most():
     assert dice_chapter([moment(1, 0.6, 0.3), moment(5, 0.4, 0.3)]) == ""
     told = Review("gallic", (0,), tuple(mine), ("Battle 5",))
     assert summary_line(told, 0) == (
-        "your decisions were the expert's in 3 of 4; the dice took Battle 5"
+        "Your decisions were the expert's in 3 of 4; the dice took Battle 5"
     )
