@@ -18,10 +18,10 @@ def seat_title(game: Game, record: SaveRecord, seat: int) -> str:
     return f"{label} · {name}" if name else label
 
 
-def seat_lines(game: Game, record: SaveRecord, review: Review, seat: int) -> list[str]:
-    """The seat's summary line, then its costliest decisions numbered 1 to 3."""
+def seat_lines(review: Review, seat: int, first: int = 1) -> list[str]:
+    """The seat's summary line, then its costliest decisions numbered from ``first``."""
     lines = [summary_line(review, seat)]
-    lines += [f"{n}. {moment_line(m)}" for n, m in enumerate(review.costliest(seat), 1)]
+    lines += [f"{n}. {moment_line(m)}" for n, m in enumerate(review.costliest(seat), first)]
     if len(lines) == 1:
         lines.append(_("No decision cost anything against the expert's."))
     return lines
@@ -32,5 +32,5 @@ def key_moments(game: Game, record: SaveRecord, review: Review) -> list[str]:
     out: list[str] = []
     for seat in review.seats:
         out.append(seat_title(game, record, seat))
-        out += [f"  {line}" for line in seat_lines(game, record, review, seat)]
+        out += [f"  {line}" for line in seat_lines(review, seat)]
     return out
