@@ -18,7 +18,7 @@ from engine.review import moment_line, summary_line
 from saves.reviews import ReviewStore, review_name
 from tests.saves.support import played_record
 from tests.tui.conftest import settle
-from tests.tui.fit import FITS, footer_drawn, screen_lines, speak
+from tests.tui.fit import FITS, footer_drawn, missing, screen_lines, speak
 from tui.screens.gallic import GallicScreen
 from tui.screens.game import ResultScreen
 from tui.screens.replay import ReplayMixin
@@ -60,6 +60,8 @@ def resumed(app):
 async def open_review(pilot, app) -> ReviewScreen:
     await settle(pilot, app)
     assert isinstance(app.screen, ResultScreen)
+    buttons = (_("New game (n)"), _("Menu (m)"), _("Review (r)"), _("Board (b)"))
+    assert not missing(app, *buttons), screen_lines(app)
     await pilot.press("r")
     await settle(pilot, app)
     assert isinstance(app.screen, ReviewScreen)
