@@ -192,9 +192,10 @@ def summary_line(review: Review, seat: Seat) -> str:
 
 
 def moment_line(moment: Moment) -> str:
-    """ "Battle 4: you chose keep Galli; exchange Galli was worth +9 points of win chance" """
+    """ "Battle 4: you played “keep your hand”; “exchange Galli” was worth +9 points of win
+    chance": the coach's words for both moves, quoted (they are its own short phrases)."""
     return _(
-        "{chapter}: you chose {played}; {best} was worth +{points} points of win chance"
+        "{chapter}: you played “{played}”; “{best}” was worth +{points} points of win chance"
     ).format(
         chapter=moment.chapter, played=moment.played, best=moment.best, points=points(moment.cost)
     )

@@ -48,7 +48,7 @@ def test_review_prints_the_key_moments_once_computed(saves, coach, capsys):
     assert lines[1] == "Rome · Ana"
     assert lines[2].startswith(f"  Your decisions were the expert's in {coach.calls - 1} of ")
     assert lines[3] == (
-        "  1. Battle 2: you chose kept Galli\\x1b[2J; exchanged Galli was worth +12 points "
+        "  1. Battle 2: you played “kept Galli\\x1b[2J”; “exchanged Galli” was worth +12 points "
         "of win chance"
     )
     assert "\x1b" not in out and err == ""  # no progress line: stderr is not a terminal
@@ -79,4 +79,4 @@ def test_export_includes_the_key_moments_once_reviewed(saves, coach, capsys):
     part = text.split("## Key moments\n\n")[1].splitlines()
     assert part[0] == "- Rome · Ana"
     assert part[1].startswith("  - Your decisions were the expert's in ")
-    assert part[2].startswith("  - 1. Battle 2: you chose kept Galli\\\\x1b\\[2J;")
+    assert part[2].startswith("  - 1. Battle 2: you played “kept Galli\\\\x1b\\[2J”;")
