@@ -3,8 +3,10 @@
 Each row is one seeded game played to its end by ``strong`` bots, seat 0 standing for the
 human; then ``engine.review.review`` judges seat 0's choices, timed. The row says how many
 decisions were judged, the budget scale the review chose for them, and the seconds it took;
-``expert_s`` is one expert decision at the full budget on those views (what a judgement costs
-before scaling), the figure ``engine.review.FULL_JUDGEMENTS`` is set from. A game whose
+``review_cpu_s`` is the CPU time it took (the wall time ``review_s`` grows with whatever
+else the machine runs); ``per_judgement_cpu_s`` what one judgement cost at that scale, the
+figure ``engine.review.FULL_JUDGEMENTS`` is set from; ``expert_s`` one expert decision at the
+full budget on those views. A game whose
 coach is not written yet reports ``"review_s": null`` and its expert time only.
 
     nice -n 5 .venv/bin/python bench/review.py [--games gallic,ataque] [--seed 700001]
@@ -88,9 +90,11 @@ def row(name: str, seed: int) -> dict:
     }
     if importlib.util.find_spec(f"engine.{game_id}.coach") is None:
         return out
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     done = review.review(game, seed, full, players, actions, [0])
     out["review_s"] = round(time.perf_counter() - start, 2)
+    out["review_cpu_s"] = round(time.process_time() - cpu, 2)  # the machine is shared
+    out["per_judgement_cpu_s"] = round(out["review_cpu_s"] / max(1, len(chosen)), 3)
     same, total = done.agreed(0)
     out["expert_agreed"] = f"{same}/{total}"
     return out

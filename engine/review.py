@@ -29,16 +29,16 @@ from engine.i18n import _, number
 
 SECONDS = 30
 KEY_MOMENTS = 3
-# How many judgements at the expert's full budget one core does in about 20 s, per game: 20 s
-# over twice the time of one expert decision (a judgement scores the move played as well),
-# from bench/review.py (gallic 0.22 s, alamo 0.033, mates 0.25, ataque 0.053, metauro 0.086
-# on seed 700001). A game with more decisions than that gets a smaller budget for each.
+# How many judgements at the expert's full budget one core does in about 20 s, per game, from
+# bench/review.py on seed 700001 (seconds a judgement, wall time on the shared machine: gallic
+# 0.20, alamo 0.36, mates 0.08, ataque 1.0; metauro's coach was not written yet: a guess). A
+# game with more decisions than that gets a smaller budget for each (``scale_for``).
 FULL_JUDGEMENTS: Mapping[str, int] = {
-    "gallic": 45,
-    "alamo": 300,
-    "mates": 40,
-    "ataque": 190,
-    "metauro": 115,
+    "gallic": 100,
+    "alamo": 56,
+    "mates": 250,
+    "ataque": 20,
+    "metauro": 40,
 }
 SMALLEST_SCALE = 0.02  # below this the expert's estimate is mostly noise
 
