@@ -29,18 +29,20 @@ from engine.i18n import _, number
 
 SECONDS = 30
 KEY_MOMENTS = 3
-# How many judgements at the expert's full budget one core does in about 20 s, per game, from
-# bench/review.py on seed 700001 (seconds a judgement, wall time on the shared machine: gallic
-# 0.20, alamo 0.36, mates 0.08, ataque 1.0; metauro's coach was not written yet: a guess). A
+# How many judgements at the expert's full budget one core does in about 12 s of CPU, per
+# game, from bench/review.py on seed 700001 (CPU seconds a judgement: gallic 0.11, alamo
+# 0.052, mates 0.035, ataque 0.20; metauro's coach was not written yet: a guess). Wall time
+# on the shared machine was up to seven times the CPU time, hence the margin under 30 s. A
 # game with more decisions than that gets a smaller budget for each (``scale_for``).
 FULL_JUDGEMENTS: Mapping[str, int] = {
     "gallic": 100,
-    "alamo": 56,
-    "mates": 250,
-    "ataque": 20,
+    "alamo": 230,
+    "mates": 340,
+    "ataque": 60,
     "metauro": 40,
 }
 SMALLEST_SCALE = 0.02  # below this the expert's estimate is mostly noise
+NOTICED = 0.005  # a cost that rounds to at least one point of win chance
 
 
 class Cancelled(Exception):
@@ -82,8 +84,9 @@ class Review:
 
     def costliest(self, seat: Seat) -> tuple[Moment, ...]:
         """The seat's (at most) three decisions that cost the most, costliest first; a
-        decision that cost nothing is no key moment."""
-        mine = sorted((m for m in self.of(seat) if m.cost > 0), key=lambda m: (-m.cost, m.index))
+        decision that cost less than a point of win chance is no key moment."""
+        costly = (m for m in self.of(seat) if m.cost >= NOTICED)
+        mine = sorted(costly, key=lambda m: (-m.cost, m.index))
         return tuple(mine[:KEY_MOMENTS])
 
     def dice_took(self, seat: Seat) -> str:
@@ -91,7 +94,7 @@ class Review:
 
 
 def scale_for(game_id: str, decisions: int) -> float:
-    """The judge's budget factor so that ``decisions`` judgements take about 25 s."""
+    """The judge's budget factor so that ``decisions`` judgements take about 12 s of CPU."""
     full = FULL_JUDGEMENTS.get(game_id, 40)
     return max(SMALLEST_SCALE, min(1.0, full / max(1, decisions)))
 

@@ -135,6 +135,9 @@ class ReviewScreen(Screen):
                 plt.plot(xs, [round(100 * m.chance) for m in mine], label=label, marker="braille")
         plt.ylim(0, 100)
         plt.yticks([0, 25, 50, 75, 100])
+        moves = [m.index + 1 for m in review.moments] or [1]
+        low, high = min(moves), max(moves)
+        plt.xticks(sorted({round(low + k * (high - low) / 4) for k in range(5)}))
         plt.xlabel(_("move"))
         plt.ylabel(_("chance %"))
         chart.refresh()
