@@ -134,3 +134,20 @@ def test_a_review_file_that_is_no_file_is_neither_read_nor_written_through(
 def test_review_names_stay_in_their_folder(store):
     with pytest.raises(SaveError):
         ReviewStore.of(store).path("../escape.json")
+
+
+def test_a_finished_tables_review_is_named_after_the_table(store, gallic, coach):
+    """A record no save is named after (a finished shared table) keeps ``table-NAME``."""
+    table = played_record(gallic, seed=2, name="alesia")
+    review, problem = review_of(store, table)
+    assert problem is None
+    assert (reviews_path(store.root) / "table-alesia.json").is_file()
+    assert not review_path(store, "alesia").exists()
+    assert review_of(store, table)[0] == review and coach.calls == len(review.moments)
+
+
+def test_each_hosted_player_has_their_own_reviews(monkeypatch, tmp_path):
+    monkeypatch.setenv("BATALLAS_HOME", str(tmp_path))
+    assert reviews_path(tmp_path / "saves") == tmp_path / "reviews"
+    ana = reviews_path(tmp_path / "saves" / "players" / "ana")
+    assert ana == tmp_path / "reviews" / "players" / "ana"
