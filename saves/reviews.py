@@ -12,6 +12,7 @@ place) is never trusted: it counts as no review, and the review is computed agai
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import math
 import os
@@ -162,6 +163,8 @@ def review_of(
     game = store.games[record.game_id]
     if game.outcome(record.state) is None:
         raise SaveError(_("the game is not over yet"))
+    if importlib.util.find_spec(f"engine.{game.id}.coach") is None:
+        raise SaveError(_("{game} cannot be reviewed yet").format(game=game.name))
     stored = stored_review(store, record)
     if stored is not None:
         return stored, None

@@ -457,6 +457,16 @@ def review_game(store, name: str) -> int:
     except KeyboardInterrupt:  # ctrl+c while it thinks: nothing is kept
         print(file=sys.stderr)
         return 130
+    except Exception:  # never a traceback: one sentence, the details in the log
+        from tui.crash import log_crash
+
+        _path, stamp = log_crash("reviewing a game")
+        reason = _("it could not be made (logged at {stamp})").format(stamp=stamp)
+        print(
+            _("Cannot review {name}: {reason}.").format(name=visible(name), reason=reason),
+            file=sys.stderr,
+        )
+        return 2
     if problem:
         print(visible(problem), file=sys.stderr)
     game = store.games[record.game_id]

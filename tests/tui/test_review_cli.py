@@ -80,3 +80,15 @@ def test_export_includes_the_key_moments_once_reviewed(saves, coach, capsys):
     assert part[0] == "- Rome · Ana"
     assert part[1].startswith("  - Your decisions were the expert's in ")
     assert part[2].startswith("  - 1. Battle 2: you played “kept Galli\\\\x1b\\[2J”;")
+
+
+def test_a_coach_that_fails_is_one_sentence_never_a_traceback(saves, monkeypatch, capsys):
+    class Broken:
+        def judge(self, view, seat, played, rng):
+            raise RuntimeError("the coach tripped")
+
+    monkeypatch.setattr(review_module, "coach_of", lambda game_id: Broken())
+    assert main(["--saves-dir", str(saves), "review", "game"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("Cannot review game: it could not be made (logged at ")
+    assert len(err.splitlines()) == 1
