@@ -25,6 +25,7 @@ from saves.paths import visible
 from saves.record import SaveError, SaveRecord
 from saves.replay import ReplaySession
 from saves.reviews import review_of
+from saves.store import SaveStore
 from tui.crash import log_crash
 from tui.messages import OpenReplay
 from tui.review_words import seat_lines, seat_title
@@ -77,15 +78,15 @@ class ReviewScreen(Screen):
     # --- the worker -------------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="review")
     def compute(self) -> None:
-        """Off the UI thread: the review kept, else a new one (then kept)."""
+        """Off the UI thread, with a store of its own (nothing shared with the screens): the
+        review kept, else a new one (then kept)."""
+        store = SaveStore(self.app.store.root, self.app.store.games)
 
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(self.progressed, done, total)
 
         try:
-            review, problem = review_of(
-                self.app.store, self.record, progress, lambda: self.cancelled
-            )
+            review, problem = review_of(store, self.record, progress, lambda: self.cancelled)
         except Cancelled:
             return
         except SaveError as err:
