@@ -23,6 +23,7 @@ from engine.core import Seat
 
 OTHERS = 2  # the choices shown after the best one
 LINE = 76  # columns a ``why`` may take: one line of an 80-column dialog
+WIDTH = 76  # a why line fits the hint's one line on an 80-column screen
 
 
 @attrs.frozen
@@ -113,3 +114,9 @@ def fitting(lines: Iterable[str]) -> str:
         if len(line) <= LINE:
             break
     return line
+
+
+def one_line(*variants: str) -> str:
+    """The first (fullest) wording of a why line within ``WIDTH`` columns; the last (the
+    shortest) otherwise."""
+    return next((v for v in variants if len(v) <= WIDTH), variants[-1])
