@@ -31,15 +31,15 @@ SECONDS = 30
 KEY_MOMENTS = 3
 # How many judgements at the expert's full budget one core does in about 12 s of CPU, per
 # game, from bench/review.py on seed 700001 (CPU seconds a judgement: gallic 0.11, alamo
-# 0.052, mates 0.035, ataque 0.20; metauro's coach was not written yet: a guess). Wall time
-# on the shared machine was up to seven times the CPU time, hence the margin under 30 s. A
+# 0.052, mates 0.035, ataque 0.20, metauro 0.18). Wall time
+# on the shared machine was 3 to 11 times the CPU time, hence the margin under 30 s. A
 # game with more decisions than that gets a smaller budget for each (``scale_for``).
 FULL_JUDGEMENTS: Mapping[str, int] = {
     "gallic": 100,
     "alamo": 230,
     "mates": 340,
     "ataque": 60,
-    "metauro": 40,
+    "metauro": 65,
 }
 SMALLEST_SCALE = 0.02  # below this the expert's estimate is mostly noise
 NOTICED = 0.005  # a cost that rounds to at least one point of win chance
