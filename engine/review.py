@@ -67,12 +67,13 @@ class Moment:
 @attrs.frozen
 class Review:
     """Every judged decision of the human ``seats``, in game order, and for each seat the
-    chapter the dice took (empty when its loss, if any, was its decisions' own)."""
+    decision after which the dice took the game (its action index; -1 when its loss, if any,
+    was its decisions' own)."""
 
     game_id: str
     seats: tuple[Seat, ...]
     moments: tuple[Moment, ...]
-    dice: tuple[str, ...]  # one per seat of ``seats``
+    dice: tuple[int, ...]  # one per seat of ``seats``
 
     def of(self, seat: Seat) -> tuple[Moment, ...]:
         return tuple(m for m in self.moments if m.seat == seat)
@@ -90,7 +91,9 @@ class Review:
         return tuple(mine[:KEY_MOMENTS])
 
     def dice_took(self, seat: Seat) -> str:
-        return self.dice[self.seats.index(seat)] if seat in self.seats else ""
+        """The chapter the dice took from ``seat`` ("Battle 6"), or ""."""
+        index = self.dice[self.seats.index(seat)] if seat in self.seats else -1
+        return next((m.chapter for m in self.of(seat) if m.index == index), "")
 
 
 def scale_for(game_id: str, decisions: int) -> float:
@@ -154,24 +157,25 @@ def review(
     seats = tuple(sorted(set(humans)))
     lost = {s for s in seats if outcome is not None and outcome.result(s) == "lost"}
     dice = tuple(
-        dice_chapter(tuple(m for m in moments if m.seat == s)) if s in lost else "" for s in seats
+        dice_index(tuple(m for m in moments if m.seat == s)) if s in lost else -1 for s in seats
     )
     return Review(game.id, seats, tuple(moments), dice)
 
 
-def dice_chapter(mine: Sequence[Moment]) -> str:
-    """For a seat that lost: the chapter where its chance fell the most while it was not
-    choosing (from what it had after its move to what it had at its next decision, or to
-    nothing at the end), if that fall was larger than all its decisions cost together."""
+def dice_index(mine: Sequence[Moment]) -> int:
+    """For a seat that lost: its decision after which its chance fell the most while it was
+    not choosing (from what it had after its move to what it had at its next decision, or to
+    nothing at the end), if that fall was larger than all its decisions cost together; -1
+    otherwise. Its chapter is the one the dice took."""
     if not mine:
-        return ""
+        return -1
     falls = []
     for k, m in enumerate(mine):
         after = m.chance - m.cost
         following = mine[k + 1].chance if k + 1 < len(mine) else 0.0
-        falls.append((after - following, -m.index, m.chapter))
-    fall, _index, chapter = max(falls)
-    return chapter if fall > sum(m.cost for m in mine) else ""
+        falls.append((after - following, -m.index))
+    fall, index = max(falls)
+    return -index if fall > sum(m.cost for m in mine) else -1
 
 
 # --- in words --------------------------------------------------------------------------------

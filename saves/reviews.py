@@ -63,8 +63,10 @@ def review_name(store: SaveStore, record: SaveRecord) -> str:
 
 def _plausible(review: Review, record: SaveRecord) -> bool:
     """Whether a review read from a file can be about ``record`` (numbers in range, moments
-    at its actions, one dice chapter per seat): an edited file is recomputed, never shown."""
+    at its actions, one dice decision per seat): an edited file is recomputed, never shown."""
     if len(review.dice) != len(review.seats) or review.game_id != record.game_id:
+        return False
+    if not all(i == -1 or any(m.index == i for m in review.moments) for i in review.dice):
         return False
     for m in review.moments:
         if not (0 <= m.index < len(record.actions) and m.seat in review.seats):

@@ -5,10 +5,30 @@ it goes (a terminal, Markdown, a ``Content``)."""
 
 from __future__ import annotations
 
+import attrs
+
 from engine.core import Game
 from engine.i18n import _
 from engine.review import Review, moment_line, summary_line
 from saves.record import SaveRecord
+
+
+def retold(game: Game, record: SaveRecord, review: Review) -> Review:
+    """The review with its chapters ("Battle 4") worded in the language now: a review is
+    kept in the language it was made in, and read in any."""
+    wanted = {m.index for m in review.moments}
+    chapters = {}
+    state = game.new(record.config, record.seed, record.players)
+    for i, (seat, action) in enumerate(record.actions):
+        if i in wanted:
+            chapters[i] = game.chapter(state)
+        if i >= max(wanted, default=-1):
+            break
+        state = game.apply(state, seat, action)
+    moments = tuple(
+        attrs.evolve(m, chapter=chapters.get(m.index, m.chapter)) for m in review.moments
+    )
+    return attrs.evolve(review, moments=moments)
 
 
 def seat_title(game: Game, record: SaveRecord, seat: int) -> str:
@@ -28,7 +48,8 @@ def seat_lines(review: Review, seat: int, first: int = 1) -> list[str]:
 
 
 def key_moments(game: Game, record: SaveRecord, review: Review) -> list[str]:
-    """Every human seat's lines, each under its seat's name."""
+    """Every human seat's lines, each under its seat's name, in the language now."""
+    review = retold(game, record, review)
     out: list[str] = []
     for seat in review.seats:
         out.append(seat_title(game, record, seat))

@@ -12,7 +12,7 @@ import pytest
 from engine import review as review_module
 from engine.coach import Judgement
 from engine.registry import get
-from engine.review import Cancelled, Moment, Review, dice_chapter, review, summary_line
+from engine.review import Cancelled, Moment, Review, dice_index, review, summary_line
 
 
 class FakeCoach:
@@ -111,10 +111,10 @@ def moment(index, chance, cost=0.0, chapter=""):
 def test_the_dice_took_the_chapter_where_the_chance_fell_most():
     mine = [moment(1, 0.6), moment(5, 0.55, 0.02), moment(9, 0.2), moment(12, 0.25)]
     # 0.53 -> 0.2 between battles 5 and 9 is the largest fall; the last one ends at 0.
-    assert dice_chapter(mine) == "Battle 5"
+    assert dice_index(mine) == 5
     # Decisions that cost more than any fall: the loss was the player's own.
-    assert dice_chapter([moment(1, 0.6, 0.3), moment(5, 0.4, 0.3)]) == ""
-    told = Review("gallic", (0,), tuple(mine), ("Battle 5",))
+    assert dice_index([moment(1, 0.6, 0.3), moment(5, 0.4, 0.3)]) == -1
+    told = Review("gallic", (0,), tuple(mine), (5,))
     assert summary_line(told, 0) == (
         "Your decisions were the expert's in 3 of 4; the dice took Battle 5"
     )

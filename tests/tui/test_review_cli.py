@@ -92,3 +92,12 @@ def test_a_coach_that_fails_is_one_sentence_never_a_traceback(saves, monkeypatch
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("Cannot review game: it could not be made (logged at ")
     assert len(err.splitlines()) == 1
+
+
+def test_a_kept_review_is_told_in_the_language_now(saves, coach, capsys):
+    main(["--saves-dir", str(saves), "review", "game"])
+    capsys.readouterr()
+    assert main(["--lang", "es", "--saves-dir", str(saves), "review", "game"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[3].startswith("  1. Batalla 2: jugaste «kept Galli")
+    assert "Battle" not in "\n".join(lines)

@@ -28,7 +28,7 @@ from saves.reviews import review_of
 from saves.store import SaveStore
 from tui.crash import log_crash
 from tui.messages import OpenReplay
-from tui.review_words import seat_lines, seat_title
+from tui.review_words import retold, seat_lines, seat_title
 from tui.widgets.footer import KeysFooter
 
 MOMENT_KEYS = 9
@@ -87,6 +87,7 @@ class ReviewScreen(Screen):
 
         try:
             review, problem = review_of(store, self.record, progress, lambda: self.cancelled)
+            review = retold(self.game, self.record, review)
         except Cancelled:
             return
         except SaveError as err:
@@ -162,6 +163,7 @@ class ReviewScreen(Screen):
     async def language_changed(self) -> None:
         self.sub_title = _("Review")
         if self.review is not None:
+            self.review = retold(self.game, self.record, self.review)
             self.draw_chart(self.review)
             self.write(self.review)
 
