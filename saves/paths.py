@@ -50,6 +50,23 @@ def tables_path(override: str | Path | None = None) -> Path:
     return _data_folder(override, "BATALLAS_TABLES", "tables")
 
 
+def reviews_path(saves: str | Path) -> Path:
+    """Where the reviews of the saves in ``saves`` are kept: ``reviews`` beside the saves and
+    tables in the data folder; a hosted player's saves (``saves/players/NAME``) have their
+    own (``reviews/players/NAME``), so two players' saves of one name never share a review.
+    Not made here: ``saves.reviews`` makes it when it first writes."""
+    base = _data_folder(None, None, "reviews")
+    try:
+        return base / Path(saves).relative_to(_data_folder(None, None, "saves"))
+    except ValueError:
+        return base
+
+
+def review_file(name: str, table: bool = False) -> str:
+    """The review's file name: the save's (``table-NAME`` for a finished shared table)."""
+    return f"{'table-' if table else ''}{name}.json"
+
+
 def logs_dir() -> Path:
     """Where unexpected errors are logged: ``$BATALLAS_HOME/logs``, else the platform's."""
     home = os.environ.get("BATALLAS_HOME")

@@ -32,7 +32,15 @@ from engine.core import Game
 from engine.i18n import _, language, ngettext, number
 from saves import convert, locks, migrations
 from saves.locks import Hold, exclusive
-from saves.paths import fit_title, fresh_name, is_safe_name, sanitize_name, stems
+from saves.paths import (
+    fit_title,
+    fresh_name,
+    is_safe_name,
+    review_file,
+    reviews_path,
+    sanitize_name,
+    stems,
+)
 from saves.record import (
     MAX_COUNT,
     MAX_SEED,
@@ -507,7 +515,8 @@ class SaveStore:
         return written
 
     def delete(self, name: str) -> None:
-        """Remove a save and its ``.bak`` (broken files too: deleting is the player's call)."""
+        """Remove a save, its ``.bak`` and its review (broken files too: deleting is the
+        player's call)."""
         removed = False
         hold = self.hold(name)  # HeldElsewhere: a live session is playing it
         try:
@@ -525,6 +534,7 @@ class SaveStore:
                     ) from exc
             unlink_quietly(self._side(name, ".lock"))
             unlink_quietly(self._side(name, ".open"))
+            unlink_quietly(reviews_path(self.root) / review_file(name))
         finally:
             hold.release()
         self._known.pop(name, None)

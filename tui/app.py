@@ -37,6 +37,7 @@ from tui.screens.menu import MenuScreen
 from tui.screens.records import RecordsScreen
 from tui.screens.registry import screen_for
 from tui.screens.replay import replay_screen
+from tui.screens.review import ReviewScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.series import SeriesScreen, SeriesSetupScreen, notify_plain
 from tui.screens.setup import GamePicker, SetupScreen
@@ -358,6 +359,9 @@ class BatallasApp(HostedGuards, App):
 
     def on_open_replay(self, message: messages.OpenReplay) -> None:
         self.open_replay(message.session)
+
+    def on_open_review(self, message: messages.OpenReview) -> None:
+        self.push_screen(ReviewScreen(message.record))
 
     def on_next_campaign_game(self, message: messages.NextCampaignGame) -> None:
         self.continue_campaign(message.name)

@@ -79,6 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("write it to FILE, not to stdout"),
     )
 
+    review = sub.add_parser(
+        "review", help=_("the key moments of a finished game, as the expert judges them")
+    )
+    review.add_argument("name", metavar=_("NAME"))
+
     rules = sub.add_parser("rules", help=_("print a game's rules"))
     rules.add_argument("game", choices=games)
 
@@ -215,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
         return print_saves(store, shows_paths=not args.hosted)
     if args.command == "export":
         return export_game(store, args.name, args.output)
+    if args.command == "review":
+        return review_game(store, args.name)
 
     start = None
     if args.command == "new":
@@ -382,6 +389,7 @@ def export_game(store, name: str, output: str | None) -> int:
     folders only: ``saves.safe_write``)."""
     from saves.record import SaveError
     from saves.replay import record_named
+    from saves.reviews import stored_review
     from saves.safe_write import refusal
     from tui.export import export_markdown
 
@@ -392,7 +400,7 @@ def export_game(store, name: str, output: str | None) -> int:
         return 2
     try:
         record = record_named(store, name, _finished_tables())
-        text = export_markdown(store.games[record.game_id], record)
+        text = export_markdown(store.games[record.game_id], record, stored_review(store, record))
     except SaveError as err:
         print(
             _("Cannot export {name}: {reason}.").format(
@@ -416,6 +424,59 @@ def export_game(store, name: str, output: str | None) -> int:
         _("Wrote the record of {name} to {path}.").format(name=visible(name), path=visible(output)),
         file=sys.stderr,
     )
+    return 0
+
+
+def review_game(store, name: str) -> int:
+    """Print a finished game's key moments, from its stored review or a new one (computed
+    here, with a progress line on stderr when it is a terminal, then kept)."""
+    from saves.record import SaveError
+    from saves.replay import record_named
+    from saves.reviews import review_of
+    from tui.review_words import key_moments
+
+    def progress(done: int, total: int) -> None:
+        said = _("Reviewing: decision {done} of {total}").format(
+            done=number(done), total=number(total)
+        )
+        sys.stderr.write(f"\r{said}\x1b[K" if done < total else "\r\x1b[K")
+        sys.stderr.flush()
+
+    shows = sys.stderr.isatty()
+    try:
+        record = record_named(store, name, _finished_tables())
+        review, problem = review_of(store, record, progress if shows else None)
+    except SaveError as err:
+        print(
+            _("Cannot review {name}: {reason}.").format(
+                name=visible(name), reason=visible(err.reason)
+            ),
+            file=sys.stderr,
+        )
+        return 2
+    except KeyboardInterrupt:  # ctrl+c while it thinks: nothing is kept
+        print(file=sys.stderr)
+        return 130
+    except Exception:  # never a traceback: one sentence, the details in the log
+        from tui.crash import log_crash
+
+        _path, stamp = log_crash("reviewing a game")
+        reason = _("it could not be made (logged at {stamp})").format(stamp=stamp)
+        print(
+            _("Cannot review {name}: {reason}.").format(name=visible(name), reason=reason),
+            file=sys.stderr,
+        )
+        return 2
+    if problem:
+        print(visible(problem), file=sys.stderr)
+    game = store.games[record.game_id]
+    title = _("Review of {title} ({game})").format(title=record.title, game=game.name)
+    try:
+        for line in [title, *key_moments(game, record, review)]:
+            sys.stdout.write(visible(line) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # `| head`: the reader had enough
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

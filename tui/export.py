@@ -22,11 +22,13 @@ from textual.content import Content
 
 from engine.core import Game
 from engine.i18n import _, number
+from engine.review import Review
 from engine.words import listing
 from saves.paths import visible
 from saves.record import SaveRecord
 from saves.replay import ReplaySession
 from tui.language import when
+from tui.review_words import key_moments
 from tui.screens.replay import replay_screen
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|#~])")
@@ -126,8 +128,9 @@ class Chapters:
         return out
 
 
-def export_markdown(game: Game, record: SaveRecord) -> str:
-    """The record of ``record`` (a game of ``game``) as Markdown text."""
+def export_markdown(game: Game, record: SaveRecord, review: Review | None = None) -> str:
+    """The record of ``record`` (a game of ``game``) as Markdown text; with its stored
+    ``review``, the key moments after the result."""
     session = ReplaySession(game, record)
     screen = replay_screen(session)
     seat = session.seat
@@ -185,6 +188,9 @@ def export_markdown(game: Game, record: SaveRecord) -> str:
         for detail in plain(details).splitlines():
             if detail.strip():
                 out.extend(["", md(detail)])
+        if review is not None:
+            out.extend(["", "## " + _("Key moments"), ""])
+            out.extend(bullet(line) for line in key_moments(game, record, review))
     else:
         out.extend(["", "## " + _("Not over yet"), "", md(session.progress())])
         waiting = game.to_move(session.state)

@@ -44,6 +44,14 @@ class OpenReplay(Message):
         self.session = session
 
 
+class OpenReview(Message):
+    """The review of a finished game (``record``, a ``saves.record.SaveRecord``)."""
+
+    def __init__(self, record) -> None:
+        super().__init__()
+        self.record = record
+
+
 class NextCampaignGame(Message):
     """Go on with the campaign ``name``: its unfinished game, else its next one."""
 

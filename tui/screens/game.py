@@ -43,7 +43,7 @@ from saves.tables import (
 )
 from tui import terminal
 from tui.match import BotJob, Match
-from tui.messages import NextCampaignGame, OpenGame, OpenRules
+from tui.messages import NextCampaignGame, OpenGame, OpenReview, OpenRules
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
 from tui.screens.game_dialogs import HandOverScreen, ResultScreen, Told
 from tui.screens.game_log import GameLog
@@ -438,6 +438,8 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
                 self.new_game_same_setup()
             elif what == "menu":
                 self.app.pop_screen()
+            elif what == "review":
+                self.post_message(OpenReview(self.session.record))
 
         def retell() -> Told:
             # Asked again: the reason is worded when the outcome is asked for.

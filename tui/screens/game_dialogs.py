@@ -70,7 +70,8 @@ Told = tuple[str | Content, str | Content, Content | None]  # headline, details,
 
 
 class ResultScreen(Deliberate, ModalScreen[str]):
-    """The end of a game: who won and why, then a new game, the menu, or a last look. Keys
+    """The end of a game: who won and why, then a new game, the menu, the game's review
+    (``tui/screens/review.py``), or a last look. Keys
     pressed a moment before the game ended (Enter at the reveal) do not answer it.
 
     ``headline`` and ``details`` are ``Content`` (names shown as typed), or markup strings
@@ -81,6 +82,7 @@ class ResultScreen(Deliberate, ModalScreen[str]):
     BINDINGS = [
         Binding("n", "choose('new')", N_("New game")),
         Binding("m", "choose('menu')", N_("Menu")),
+        Binding("r", "choose('review')", N_("Review")),
         Binding("escape,b", "choose('board')", N_("Look at the board")),
     ]
 
@@ -112,6 +114,7 @@ class ResultScreen(Deliberate, ModalScreen[str]):
                 new = _("Next battle (n)") if self.next_battle else _("New game (n)")
                 yield Button(new, variant="primary", id="new")
                 yield Button(_("Menu (m)"), id="menu")
+                yield Button(_("Review (r)"), id="review")
                 yield Button(_("Board (b)"), id="board")
 
     async def language_changed(self) -> None:

@@ -23,6 +23,7 @@ from textual.widgets import Footer, Input
 
 from engine.i18n import N_, _, number
 from saves.replay import ReplaySession
+from tui.messages import OpenReview
 from tui.screens.game import GameScreen
 from tui.screens.registry import screen_for
 
@@ -43,6 +44,7 @@ REPLAY_KEYS = [
     Binding("s", "next_seat", N_("Seat")),
 ]
 LOOK_KEYS = [
+    Binding("r", "review", N_("Review")),
     Binding("question_mark,f1", "rules", N_("Rules")),
     Binding("l", "log", N_("Log")),
     Binding("k", "keys", N_("Keys"), show=False),
@@ -108,6 +110,8 @@ class ReplayMixin:
             return secrets and s.finished and s.revealed != parameters[0]
         if action == "reveal_refused":
             return secrets and not s.finished
+        if action == "review":
+            return s.finished
         if action in SHOWN:
             return secrets and s.revealed and len(self.seats) > 1
         if action in VIEW_ONLY:
@@ -150,6 +154,10 @@ class ReplayMixin:
 
     def action_menu(self) -> None:
         self.app.pop_screen()
+
+    def action_review(self) -> None:
+        """The review of the whole game (``tui/screens/review.py``)."""
+        self.post_message(OpenReview(self.session.source))
 
     def action_save_as(self) -> None:
         self.notify(_("A replay changes nothing: there is nothing to save."), timeout=3)
