@@ -8,10 +8,12 @@ from engine.i18n import _
 from saves.record import BOT, HUMAN, SeatInfo, bot_name
 from saves.session import MemorySession
 from saves.store import SaveStore
-from tui.lessons import gallic
+from tui.lessons import alamo, gallic, mates
 from tui.lessons.lesson import Lesson
 
-LESSONS: dict[str, Lesson] = {lesson.game_id: lesson for lesson in (gallic.LESSON,)}
+LESSONS: dict[str, Lesson] = {
+    lesson.game_id: lesson for lesson in (gallic.LESSON, alamo.LESSON, mates.LESSON)
+}
 
 
 def lesson_session(lesson: Lesson, store: SaveStore, player: str | None = None) -> MemorySession:
