@@ -191,3 +191,15 @@ async def test_a_lesson_cannot_be_saved_as_a_game(make_app, store):
         said = [note.message for note in app._notifications]
         assert any("A lesson is not saved" in note for note in said), said
     assert store.list() == []
+
+
+async def test_learn_is_in_the_command_palette(make_app):
+    app = make_app()
+    async with app.run_test(size=TIGHT) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"learn")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GamePicker), screen_text(app)
