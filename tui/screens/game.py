@@ -44,12 +44,14 @@ from saves.tables import (
 from tui import terminal
 from tui.match import BotJob, Match
 from tui.messages import NextCampaignGame, OpenGame, OpenRules
+from tui.screens.coach_play import COACH, CoachPlay
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
 from tui.screens.game_dialogs import HandOverScreen, ResultScreen, Told
 from tui.screens.game_log import GameLog
 from tui.screens.own_save import OwnSave
 from tui.screens.table_play import BOT_TABLE_WAIT, STILL_WAITING, TABLE_POLL, TablePlay
 from tui.widgets.footer import KeysFooter
+from tui.widgets.log import literal
 from tui.widgets.status import StatusBar, Thinking
 
 BOT_SPEEDS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
@@ -65,7 +67,7 @@ class BotChose(Message):
         self.serial = serial
 
 
-class GameScreen(TablePlay, GameLog, OwnSave, Screen):
+class GameScreen(TablePlay, GameLog, CoachPlay, OwnSave, Screen):
     BINDINGS = [
         Binding("k", "keys", N_("Keys")),  # first: it lists every key the footer leaves out
         Binding("question_mark,f1", "rules", N_("Rules")),
@@ -78,6 +80,9 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
         Binding("full_stop", "skip_bots", N_("Skip to my turn"), show=False),
         Binding("plus", "bot_speed(-1)", N_("Bots faster"), show=False),
         Binding("minus", "bot_speed(1)", N_("Bots slower"), show=False),
+        # The coach (``coach_play.py``): listed by ``k``; free in every game's screen.
+        Binding("i", "coach_hint", N_("Coach's hint"), show=False),
+        Binding("u", "take_back", N_("Take back"), show=False),
     ]
 
     # The footer shows these after the game's keys, in this order, as many as fit (Keys always).
@@ -111,6 +116,12 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
         # A move waiting for the table's lock in a worker, and whether a bot made it.
         self.table_wait: Worker | None = None
         self.table_wait_bot = False
+        # The coach's notes in the log, (where, line), and how long the last hint took.
+        self.coach_notes: list[tuple[int, str]] = []
+        self.hint_seconds: float | None = None
+        coached = self.coached_so_far()
+        if coached is not None:
+            self.coach_notes.append((0, f"[i]{literal(coached)}[/i]"))
         if self.watching:
             self.refuse_acting_keys()
 
@@ -373,6 +384,8 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
     def update_thinking(self) -> None:
         labels = self.game.seat_labels(len(self.seats))  # short: the status line is narrow
         names = tuple(labels[s] for s in sorted(self.thinking))
+        if self.match.hinting is not None:
+            names += (_(COACH),)
         self.query_one(Thinking).names = names
 
     # --- hot seat: shared moments, each player's own cursor ------------------------------------
