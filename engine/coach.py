@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 import attrs
@@ -22,6 +22,7 @@ from engine import search
 from engine.core import Seat
 
 OTHERS = 2  # the choices shown after the best one
+LINE = 76  # columns a ``why`` may take: one line of an 80-column dialog
 
 
 @attrs.frozen
@@ -102,3 +103,13 @@ def ranked_choices(
 def percent(value: float) -> str:
     """A value in [0, 1] as a whole percentage ("71%"), the way every coach line says it."""
     return f"{round(100 * max(0.0, min(1.0, value)))}%"
+
+
+def fitting(lines: Iterable[str]) -> str:
+    """The first of ``lines`` (the same sentence, each form shorter than the one before) that
+    fits one line of ``LINE`` columns; the last one when none does."""
+    line = ""
+    for line in lines:
+        if len(line) <= LINE:
+            break
+    return line

@@ -328,17 +328,31 @@ def shortlist(state: GallicState, seat: Seat, rng: random.Random) -> list[Discar
     return [Discard(o) for o in chosen]
 
 
+Valuer = Callable[[Discard, int], float]  # an exchange's value for the seat in world ``w``
+
+
 def _search(
     state: GallicState,
     seat: Seat,
     rng: random.Random,
     world: Callable[[random.Random], GallicState],
 ) -> Discard | Continue:
+    return _decide(state, seat, rng, world)[0]
+
+
+def _decide(
+    state: GallicState,
+    seat: Seat,
+    rng: random.Random,
+    world: Callable[[random.Random], GallicState],
+) -> tuple[Discard | Continue, Valuer | None]:
+    """The search's move and the value it scored exchanges by (None without a search): the
+    coach scores a move the search never weighed on the same worlds."""
     if state.phase != DISCARD:
-        return Continue()
+        return Continue(), None
     options = shortlist(state, seat, rng)
     if len(options) == 1:
-        return options[0]
+        return options[0], None
     seed_of = search.world_seeds(rng)
     other = 1 - seat
     table = war_table(state, seat, 2)
@@ -386,7 +400,7 @@ def _search(
         return score
 
     choice = search.best_action(options, value, search.budget(PLAYOUTS), min_worlds=8)
-    return choice if _clearly_better(scores, choice, options[0]) else options[0]
+    return (choice if _clearly_better(scores, choice, options[0]) else options[0]), value
 
 
 def _clearly_better(
@@ -411,7 +425,14 @@ def _clearly_better(
 
 def expert(view: GallicState, seat: Seat, rng: random.Random) -> Discard | Continue:
     """Searches its exchanges in sampled deals, for this battle and the next."""
-    return _search(view, seat, rng, lambda r: determinize(view, seat, r))
+    return decision(view, seat, rng)[0]
+
+
+def decision(
+    view: GallicState, seat: Seat, rng: random.Random
+) -> tuple[Discard | Continue, Valuer | None]:
+    """``expert``'s move with the value its search scored exchanges by (for the coach)."""
+    return _decide(view, seat, rng, lambda r: determinize(view, seat, r))
 
 
 def oracle(state: GallicState, seat: Seat, rng: random.Random) -> Discard | Continue:
