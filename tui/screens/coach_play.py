@@ -118,10 +118,10 @@ class CoachPlay:
             return
         self.workers.cancel_group(self, "bots")
         self.workers.cancel_group(self, "coach")
+        self.advance()  # the view of the position taken back to, then the note at its end
         self.note(
             _("Took back to {chapter}.").format(chapter=self.game.chapter(self.session.state))
         )
-        self.advance()
 
     def mark(self, change):
         """Run a change that writes the save (a hint counted, a takeback): a problem writing

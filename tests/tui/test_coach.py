@@ -1,0 +1,157 @@
+"""The coach on a game screen (issue 29): a hint shown and played by keys, a takeback, and the
+places the coach refuses to help, each in one sentence."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import replay
+from engine.registry import get
+from saves.record import SeatInfo
+from saves.replay import ReplaySession
+from saves.session import Session
+from saves.store import SaveStore
+from saves.tables import TableStore
+from tests.tui.conftest import settle
+from tui.app import BatallasApp
+from tui.match import hint_seed
+from tui.screens import dialogs
+from tui.screens.game_dialogs import HintDialog
+from tui.screens.registry import screen_for
+from tui.screens.replay import replay_screen
+
+ANA = SeatInfo("human", "Ana")
+BEA = SeatInfo("human", "Bea")
+EXPERT = SeatInfo("bot", "Expert bot", "expert")
+
+
+@pytest.fixture(autouse=True)
+def answer_at_once(monkeypatch):
+    """The hint's Enter counts at once here (in play, a key pressed as it appeared does not)."""
+    monkeypatch.setattr(dialogs, "ANSWER_DELAY", 0.0)
+
+
+def game_app(make_app, session):
+    return make_app(start=lambda app: screen_for(session))
+
+
+def said(app) -> list[str]:
+    return [note.message for note in app._notifications]
+
+
+async def hint_shown(pilot, app) -> HintDialog:
+    await pilot.press("i")
+    await settle(pilot, app)
+    assert isinstance(app.screen, HintDialog), said(app)
+    return app.screen
+
+
+async def test_a_gallic_hint_is_the_experts_move_and_enter_plays_it(make_app, store):
+    game = get("gallic")
+    session = Session.new(game, store, (ANA, EXPERT), {}, seed=17, title="Coached")
+    app = game_app(make_app, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        view = game.view(session.state, 0)
+        serial = len(session.record.actions)
+        dialog = await hint_shown(pilot, app)
+        expert = game.bots["expert"](view, 0, random.Random(hint_seed(17, serial, 0)))
+        assert dialog.hint.best.action == expert, "the expert's move for Ana's view"
+        assert "%" in str(dialog.query_one("#hint-best").render())
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert (0, expert) in session.record.actions, "played as Ana's own move"
+        assert any(line.startswith("[i]Hint: ") for line in screen.log_lines())
+        assert SaveStore(store.root).load("Coached").hints == 1, "the save marks one hint"
+        assert screen.hint_seconds is not None
+        print(f"gallic hint latency: {screen.hint_seconds:.2f} s")
+
+
+async def test_escape_closes_the_hint_and_plays_nothing(make_app, store):
+    session = Session.new(get("gallic"), store, (ANA, EXPERT), {}, seed=17, title="Coached")
+    app = game_app(make_app, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        moves = len(session.record.actions)
+        await hint_shown(pilot, app)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, HintDialog)
+        assert len(session.record.actions) == moves
+
+
+async def test_a_takeback_on_screen_goes_back_and_says_so(make_app, store):
+    game = get("gallic")
+    session = Session.new(game, store, (ANA, EXPERT), {}, seed=17, title="Coached")
+    app = game_app(make_app, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        await pilot.press("u")
+        await pilot.pause()
+        assert "This is your first decision: there is nothing to take back." in said(app)
+        before = session.state
+        await pilot.press("1", "enter")  # exchange the first card
+        await settle(pilot, app)
+        assert session.state != before
+        await pilot.press("u")
+        await settle(pilot, app)
+        kept = list(session.record.actions)
+        assert all(seat != 0 for seat, _a in kept), "Ana's exchange is taken back"
+        assert session.state == replay(game, session.record.config, 17, 2, kept)
+        assert screen.view == game.view(session.state, 0), "the board shows it"
+        assert screen.my_turn
+        assert "[i]Took back to Battle 1.[/i]" in screen.log_lines()
+        assert SaveStore(store.root).load("Coached").takebacks == 1
+
+
+@pytest.mark.parametrize("keys", ["i", "u"])
+async def test_the_coach_refuses_in_hot_seat(make_app, store, keys):
+    session = Session.new(get("gallic"), store, (ANA, BEA), {}, seed=17, title="Two")
+    app = game_app(make_app, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Ana takes the terminal
+        await settle(pilot, app)
+        await pilot.press(keys)
+        await pilot.pause()
+        assert "Not in hot seat: the coach would help one player against another." in said(app)
+        assert not isinstance(app.screen, HintDialog)
+
+
+@pytest.mark.parametrize("keys", ["i", "u"])
+async def test_the_coach_refuses_in_a_replay(make_app, store, keys):
+    session = Session.new(get("gallic"), store, (ANA, EXPERT), {}, seed=17, title="Old")
+    session.apply(0, get("gallic").legal_actions(session.state, 0)[0])
+    session.close()
+    replayed = ReplaySession.load(store, "Old")
+    app = make_app(start=lambda app: replay_screen(replayed))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(keys)
+        await pilot.pause()
+        assert "This is a replay: nothing can be played here." in said(app)
+
+
+@pytest.mark.parametrize("keys", ["i", "u"])
+async def test_the_coach_refuses_at_a_shared_table(tmp_path, keys):
+    tables = TableStore(tmp_path / "tables")
+    tables.create("gallic", ["alice", "bot:expert"], seed=11)
+    app = BatallasApp(
+        SaveStore(tmp_path / "saves"),
+        start=lambda app: app.open_table("gallic-1"),
+        bot_delay=0,
+        player="alice",
+        tables=TableStore(tables.root),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(keys)
+        await pilot.pause()
+        said_here = said(app)
+        assert (
+            "Not at a shared table: the coach would help one player against the others."
+            in said_here
+        )
