@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -32,7 +32,7 @@ from engine.alamo.data import DECKS, MEXICANS, TEXANS
 from engine.alamo.evaluation import texan_odds
 from engine.alamo.rules import ALAMO
 from engine.alamo.sampling import known_cards, sampler
-from engine.alamo.solo import repel_plan, solitaire_move
+from engine.alamo.solo import repel_plan, solitaire_decision
 from engine.alamo.state import (
     ATTACK,
     BOMBARD,
@@ -56,6 +56,17 @@ MAX_COVERS = 5  # ways to pay a debt from the hand tried per decision
 CARD_COST = 15  # what a card is worth beyond its strength when ranking battle hands
 
 Plan = tuple[Any, ...]
+Valuer = Callable[[Any, int], float]  # a plan's value in world ``i``, as the search scores it
+
+
+@attrs.frozen
+class Decision:
+    """The expert's ``move``, and the value its search scored the candidates by (None when
+    no search ran): the coach scores a move the search never weighed on the same worlds."""
+
+    move: Any
+    value: Valuer | None = None
+
 
 _plans_made: dict[str, tuple[int, ...] | None] = {}  # selection plans by position: speed only
 
@@ -63,32 +74,43 @@ _plans_made: dict[str, tuple[int, ...] | None] = {}  # selection plans by positi
 def expert(view: AlamoState, seat: Seat, rng: random.Random) -> Any:
     """Search the sensible moves on worlds sampled from the view; ``strong`` plays the turn
     out and the race of the decks scores it."""
-    return _decide(view, seat, rng, real=False)
+    return _decide(view, seat, rng, real=False).move
+
+
+def decision(view: AlamoState, seat: Seat, rng: random.Random) -> Decision:
+    """``expert``'s move with its search's value, the search run afresh (never a plan
+    remembered from an earlier step) so that a watcher sees it: the coach's entry."""
+    return _decide(view, seat, rng, real=False, fresh=True)
 
 
 def oracle(state: AlamoState, seat: Seat, rng: random.Random) -> Any:
     """The same search handed the real state: it knows both hands, the deck orders and the
     dice to come, the ceiling no fair bot can pass."""
-    return _decide(state, seat, rng, real=True)
+    return _decide(state, seat, rng, real=True).move
 
 
-def _decide(state: AlamoState, seat: Seat, rng: random.Random, real: bool) -> Any:
+def _decide(
+    state: AlamoState, seat: Seat, rng: random.Random, real: bool, fresh: bool = False
+) -> Decision:
     legal = ALAMO.legal_actions(state, seat)
     if len(legal) == 1:
-        return legal[0]
+        return Decision(legal[0])
     phase = state.phase
     if state.mode == SOLITAIRE:
         if phase == REPEL:
-            return towards(state, repel_plan(state, real))
-        return solitaire_move(state, rng, real)
+            cards, value = repel_plan(state, real, fresh)
+            return Decision(towards(state, cards), value)
+        return Decision(*solitaire_decision(state, rng, real))
     if phase == SURVIVORS:
-        return towards(state, strong_selection(state, seat))
+        return Decision(towards(state, strong_selection(state, seat)))
     if phase in (ATTACK, DEFEND):
-        return towards(state, _selection_plan(state, seat, real))
+        target, value = _selection_plan(state, seat, real, fresh)
+        return Decision(towards(state, target), value)
     plans = _plans(state, seat)
     if len(plans) == 1:
-        return _first_step(plans[0])
-    return _first_step(_search(state, seat, plans, rng, real))
+        return Decision(_first_step(plans[0]))
+    plan, value = _search(state, seat, plans, rng, real)
+    return Decision(_first_step(plan), value)
 
 
 # --- plans -------------------------------------------------------------------------------------
@@ -257,7 +279,7 @@ def _advance(world: AlamoState, turn: int, rng: random.Random) -> AlamoState:
 
 def _search(
     state: AlamoState, seat: Seat, plans: list[Plan], rng: random.Random, real: bool
-) -> Plan:
+) -> tuple[Plan, Valuer]:
     seed_of = world_seeds(rng)
     worlds: dict[int, AlamoState] = {}
     turn = state.turn
@@ -275,26 +297,31 @@ def _search(
         odds = texan_odds(w, seat)
         return odds if seat == TEXANS else 1.0 - odds
 
-    return best_action(plans, value, budget(PLAYOUTS))
+    return best_action(plans, value, budget(PLAYOUTS)), value
 
 
-def _selection_plan(state: AlamoState, seat: Seat, real: bool) -> tuple[int, ...] | None:
+def _selection_plan(
+    state: AlamoState, seat: Seat, real: bool, fresh: bool = False
+) -> tuple[tuple[int, ...] | None, Valuer | None]:
     """The attack (None: decline) or defence to build, the same at every step of building
-    it: searched once per position, with worlds seeded by the position."""
+    it: searched once per position, with worlds seeded by the position; and the value the
+    search scored plans by (None when no search ran: one plan, or remembered and not
+    ``fresh``)."""
     key = _position_key(state, seat, real)
-    try:
-        return _plans_made[key]
-    except KeyError:  # (another bot's thread may clear the cache at any time)
-        pass
+    if not fresh:
+        try:
+            return _plans_made[key], None
+        except KeyError:  # (another bot's thread may clear the cache at any time)
+            pass
     base = attrs.evolve(state, selection=())
     plans = _plans(base, seat)
     rng = random.Random(zlib.crc32(key.encode()))
-    plan = plans[0] if len(plans) == 1 else _search(base, seat, plans, rng, real)
+    plan, value = (plans[0], None) if len(plans) == 1 else _search(base, seat, plans, rng, real)
     target = plan[1] if plan[0] == "select" else None
     if len(_plans_made) > 512:
         _plans_made.clear()
     _plans_made[key] = target
-    return target
+    return target, value
 
 
 def _position_key(state: AlamoState, seat: Seat, real: bool) -> str:

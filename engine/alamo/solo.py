@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -27,6 +28,7 @@ LOOKAHEAD = 1  # turns rolled and played after the plan's own
 MAX_PLANS = 5  # ways to finish the turn tried, the best by the evaluation alone
 
 Path = tuple[Any, ...]  # actions; a repelling set is ("repel", cards)
+Valuer = Callable[[Path, int], float]  # a path's value in world ``i``, as the search scores it
 
 _plans_made: dict[str, tuple[int, ...]] = {}  # repelling sets by position: speed only
 
@@ -34,15 +36,25 @@ _plans_made: dict[str, tuple[int, ...]] = {}  # repelling sets by position: spee
 def solitaire_move(state: AlamoState, rng: random.Random, real: bool) -> Any:
     """The gun to fire, or the next card to pay with (``real``: the oracle, handed the real
     state)."""
+    return solitaire_decision(state, rng, real)[0]
+
+
+def solitaire_decision(
+    state: AlamoState, rng: random.Random, real: bool
+) -> tuple[Any, Valuer | None]:
+    """``solitaire_move`` and the value its search scored paths by (None: no search), for the
+    coach to score a move the search never weighed on the same worlds."""
     if state.phase == FIRE:
         guns = _distinct(ALAMO.legal_actions(state, TEXANS))
         if len(guns) == 1:
-            return guns[0]
-        return _search(state, [(g,) for g in guns], rng, real)[0]
+            return guns[0], None
+        path, value = _search(state, [(g,) for g in guns], rng, real)
+        return path[0], value
     paths = _best_ends(state)
     if len(paths) == 1:
-        return paths[0][0]
-    return _search(state, paths, rng, real)[0]
+        return paths[0][0], None
+    path, value = _search(state, paths, rng, real)
+    return path[0], value
 
 
 def _distinct(actions: tuple[Any, ...]) -> list[Any]:
@@ -130,7 +142,9 @@ def _strong_repel(state: AlamoState, rng: random.Random) -> tuple[int, ...]:
         s = attrs.evolve(s, selection=s.selection + (action.card,))
 
 
-def _search(state: AlamoState, plans: list[Path], rng: random.Random, real: bool) -> Path:
+def _search(
+    state: AlamoState, plans: list[Path], rng: random.Random, real: bool
+) -> tuple[Path, Valuer]:
     seed_of = world_seeds(rng)
     deal = sampler(state, TEXANS)
     worlds: dict[int, AlamoState] = {}
@@ -149,12 +163,15 @@ def _search(state: AlamoState, plans: list[Path], rng: random.Random, real: bool
         w = _next_turns(_finish(w, play), play)
         return solitaire_odds(w)
 
-    return best_action(plans, value, budget(PLAYOUTS))
+    return best_action(plans, value, budget(PLAYOUTS)), value
 
 
-def repel_plan(state: AlamoState, real: bool) -> tuple[int, ...]:
+def repel_plan(
+    state: AlamoState, real: bool, fresh: bool = False
+) -> tuple[tuple[int, ...], Valuer | None]:
     """The cards to repel with, the same at every step of choosing them: searched once per
-    position, with worlds seeded by the position."""
+    position, with worlds seeded by the position; and the value the search scored paths by
+    (None when no search ran: one way to repel, or remembered and not ``fresh``)."""
     parts: tuple[Any, ...] = (
         real,
         state.turn,
@@ -166,14 +183,15 @@ def repel_plan(state: AlamoState, real: bool) -> tuple[int, ...]:
     if real:
         parts += (state.rng,)
     key = repr(parts)
-    known = _plans_made.get(key)
+    known = None if fresh else _plans_made.get(key)
     if known is not None:
-        return known
+        return known, None
     base = attrs.evolve(state, selection=())
     paths = _best_ends(base)
     rng = random.Random(zlib.crc32(key.encode()))
-    cards = (paths[0] if len(paths) == 1 else _search(base, paths, rng, real))[0][1]
+    path, value = (paths[0], None) if len(paths) == 1 else _search(base, paths, rng, real)
+    cards = path[0][1]
     if len(_plans_made) > 512:
         _plans_made.clear()
     _plans_made[key] = cards
-    return cards
+    return cards, value

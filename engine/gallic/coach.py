@@ -12,6 +12,8 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
+import attrs
+
 from engine import search
 from engine.coach import Choice, Hint, Judgement, fitting, percent, ranked_choices
 from engine.core import Seat
@@ -29,13 +31,23 @@ Move = Discard | Continue
 def hint(view: GallicState, seat: Seat, rng: random.Random) -> Hint:
     """The expert's exchange, the next two it weighed, and why in expected totals."""
     with search.watched() as found:
-        move, _value = decision(view, seat, rng)
-    if not found:
+        move, value = decision(view, seat, rng)
+    if value is None or not found:
         return Hint(seat, Choice(move, move_text(seat, move)), why=_obvious(view, seat))
     choices = ranked_choices(found[0], _same, lambda a: move_text(seat, a))
     best = next(c for c in choices if c.action == _same(move))
-    others = tuple(c for c in choices if c is not best)[:2]
-    return Hint(seat, best, others, _why(view, seat, best, others))
+    worlds = next(s.worlds for s in found[0] if _same(s.candidate) == best.action)
+    # The exchanges dropped early were scored on fewer worlds: measured on the best's own,
+    # the values shown compare.
+    others = sorted(
+        (
+            attrs.evolve(c, value=_mean(value, c.action, worlds))
+            for c in choices[:3]
+            if c is not best
+        ),
+        key=lambda c: -(c.value or 0.0),
+    )[:2]
+    return Hint(seat, best, tuple(others), _why(view, seat, best, others))
 
 
 def judge(view: GallicState, seat: Seat, played: Move, rng: random.Random) -> Judgement:
