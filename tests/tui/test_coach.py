@@ -13,7 +13,7 @@ from saves.record import SeatInfo
 from saves.replay import ReplaySession
 from saves.session import Session
 from saves.store import SaveStore
-from saves.tables import TableStore
+from saves.tables import TableStore, TableWatch
 from tests.tui.conftest import settle
 from tui.app import BatallasApp
 from tui.match import hint_seed
@@ -162,3 +162,16 @@ async def test_the_coach_refuses_at_a_shared_table(tmp_path, keys):
             "Not at a shared table: the coach would help one player against the others."
             in said_here
         )
+
+
+async def test_a_spectator_is_told_they_are_watching(tmp_path):
+    tables = TableStore(tmp_path / "tables")
+    table = tables.create("gallic", ["alice", "bot:expert"], seed=11)
+    watch = TableWatch(TableStore(tables.root), table)
+    app = BatallasApp(SaveStore(tmp_path / "saves"), start=lambda app: screen_for(watch))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in "iu":
+            await pilot.press(key)
+            await pilot.pause()
+        assert said(app).count("You are watching.") == 2

@@ -60,11 +60,12 @@ SAVE_POLL = 2.0  # seconds between looks at our own save: did another session co
 
 
 class BotChose(Message):
-    def __init__(self, seat: int, action, serial: int) -> None:
+    def __init__(self, seat: int, action, serial: int, epoch: int = 0) -> None:
         super().__init__()
         self.seat = seat
         self.action = action
         self.serial = serial
+        self.epoch = epoch  # the takebacks before it started: a later one drops the answer
 
 
 class GameScreen(TablePlay, GameLog, CoachPlay, OwnSave, Screen):
@@ -364,10 +365,10 @@ class GameScreen(TablePlay, GameLog, CoachPlay, OwnSave, Screen):
         pause = self.app.bot_delay - (time.monotonic() - started)
         if pause > 0 and not self.match.skipping:
             time.sleep(pause)
-        self.post_message(BotChose(job.seat, action, job.serial))
+        self.post_message(BotChose(job.seat, action, job.serial, job.epoch))
 
     def on_bot_chose(self, message: BotChose) -> None:
-        due = self.match.bot_answer_due(message.seat, message.serial)
+        due = self.match.bot_answer_due(message.seat, message.serial, message.epoch)
         if due is None:
             return
         if not due:
