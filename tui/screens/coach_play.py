@@ -28,15 +28,15 @@ PENDING = -1  # a log note pinned where the log ends at the next drawing
 class HintReady(Message):
     """The coach answered ``job`` (``hint`` None: it failed, and the crash log says why)."""
 
-    def __init__(self, job: HintJob, hint: Hint | None, seconds: float) -> None:
+    def __init__(self, job: HintJob, hint: Hint | None) -> None:
         super().__init__()
         self.job = job
         self.hint = hint
-        self.seconds = seconds
 
 
 class CoachPlay:
-    """Hints and takebacks on a game screen; the screen sets ``coach_notes`` up."""
+    """Hints and takebacks on a game screen; the screen sets ``coach_notes``, ``hint_asked``
+    and ``hint_seconds`` up (when the last hint was asked, and how long until it showed)."""
 
     # --- the log's notes ----------------------------------------------------------------------
     def with_notes(self, lines: list[str]) -> list[str]:
@@ -72,19 +72,19 @@ class CoachPlay:
             return
         if self.match.hinting is not None:
             return  # already asked: the indicator says the coach thinks
+        self.hint_asked = time.monotonic()
         self.coach_thinks(self.match.hint_job())
         self.update_thinking()
 
     @work(thread=True, group="coach", exclusive=True)
     def coach_thinks(self, job: HintJob) -> None:
         """Runs off the UI thread with the seat's view only; never touches widgets."""
-        started = time.monotonic()
         try:
             hint = coach_of(job.game_id).hint(job.view, job.seat, random.Random(job.seed))
         except Exception:  # a coach that fails says so in one sentence, never a traceback
             log_crash("working out a hint")
             hint = None
-        self.post_message(HintReady(job, hint, time.monotonic() - started))
+        self.post_message(HintReady(job, hint))
 
     def on_hint_ready(self, message: HintReady) -> None:
         due = self.match.hint_due(message.job)
@@ -92,7 +92,6 @@ class CoachPlay:
         if not due:
             return  # the position changed meanwhile: this hint is for a move gone by
         hint = message.hint
-        self.hint_seconds = message.seconds
         if hint is None:
             self.notify(_("The coach found no hint here."), severity="warning")
             return
@@ -100,10 +99,11 @@ class CoachPlay:
         self.mark(self.session.mark_hint)
 
         def chosen(play: bool | None) -> None:
-            if play and self.match.hinting is None and self.match.my_turn:
+            if play:  # as if the player made it: refused with the reason if no longer legal
                 self.act(hint.best.action)
 
         self.app.push_screen(HintDialog(hint, self.seat_name(hint.seat)), chosen)
+        self.hint_seconds = time.monotonic() - self.hint_asked
 
     # --- takebacks ----------------------------------------------------------------------------
     def action_take_back(self) -> None:
@@ -111,8 +111,7 @@ class CoachPlay:
         too, and the result if the game had ended."""
         if self.table_wait is not None:
             return
-        taken: TakenBack | str | None = None
-        taken = self.mark(self.match.take_back)
+        taken: TakenBack | str | None = self.mark(self.match.take_back)
         if isinstance(taken, str):
             self.notify(taken, severity="warning", timeout=4)
             return

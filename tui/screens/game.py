@@ -119,6 +119,7 @@ class GameScreen(TablePlay, GameLog, CoachPlay, OwnSave, Screen):
         self.table_wait_bot = False
         # The coach's notes in the log, (where, line), and how long the last hint took.
         self.coach_notes: list[tuple[int, str]] = []
+        self.hint_asked = 0.0
         self.hint_seconds: float | None = None
         coached = self.coached_so_far()
         if coached is not None:
