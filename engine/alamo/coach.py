@@ -257,17 +257,17 @@ def _why(view: AlamoState, seat: Seat, plan: Any, best: Choice, others: Sequence
     battle, payment = view.battle, view.payment
     if view.phase == DEFEND and battle is not None:
         if plan[1]:
-            line = _("{move}: the attack is {attack}; your chance to win {chance}")
+            line = _("{move}: the attack is {attack}; {chance} to win")
         else:
-            line = _("{move} against {attack}: keep your cards; your chance to win {chance}")
+            line = _("{move} against {attack}: keep your cards; {chance} to win")
     elif view.phase == ATTACK and plan[0] == "decline":
-        line = _("{move}: your chance to win {chance}, the best attack's {other}")
+        line = _("{move}: {chance} to win; {other} with the best attack")
     elif view.phase == PAY and payment is not None:
-        line = _("{move}: {due} to pay; your chance to win {chance}")
+        line = _("{move}: {due} to pay; {chance} to win")
     elif others:
-        line = _("{move}: your chance to win {chance}, the next best {other}")
+        line = _("{move}: {chance} to win; the next best, {other}")
     else:
-        line = _("{move}: your chance to win {chance}")
+        line = _("{move}: {chance} to win")
     attack = battle.attack_total if battle is not None else 0
     due = payment.due if payment is not None else 0
     return fitting(

@@ -57,7 +57,7 @@ def judge(view: GallicState, seat: Seat, played: Move, rng: random.Random) -> Ju
     best, played = _same(move), _same(played)
     if value is None or not found:
         chance = _war_chance(view, seat)
-        return Judgement(chance, 0.0, _text(seat, played), _text(seat, best), True)
+        return Judgement(chance, 0.0, _text(seat, played), _text(seat, best), played == best)
     worlds = next(s.worlds for s in found[0] if _same(s.candidate) == best)
     chance = _mean(value, best, worlds)
     cost = 0.0 if played == best else max(0.0, chance - _mean(value, played, worlds))

@@ -347,10 +347,16 @@ def _play_out(state: MatesState, seat: Seat, until: int) -> float:
     return _value(state, seat)
 
 
-def _search(view: MatesState, seat: Seat, world: Callable[[int], MatesState], certain: bool) -> Any:
+Valuer = Callable[[Any, int], float]  # an action's value for the seat in world ``i``
+
+
+def _search(
+    view: MatesState, seat: Seat, world: Callable[[int], MatesState], certain: bool
+) -> tuple[Any, Valuer | None]:
+    """The best action and the value the search scored actions by (None: one legal action)."""
     legal = MATES.legal_actions(view, seat)
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], None
     worlds: dict[int, MatesState] = {}
     until = view.rounds + HORIZON - 1
 
@@ -360,14 +366,20 @@ def _search(view: MatesState, seat: Seat, world: Callable[[int], MatesState], ce
         return _play_out(MATES.apply(worlds[i], seat, action), seat, until)
 
     if certain:  # one world, each candidate played out once
-        return best_action(legal, value, len(legal), min_worlds=1)
-    return best_action(legal, value, budget(PLAYOUTS), min_worlds=budget(MIN_WORLDS))
+        return best_action(legal, value, len(legal), min_worlds=1), value
+    return best_action(legal, value, budget(PLAYOUTS), min_worlds=budget(MIN_WORLDS)), value
 
 
 def expert(view: MatesState, seat: Seat, rng: random.Random) -> Any:
     """Counts every card the table has shown, then plays out the round in sampled worlds."""
+    return decision(view, seat, rng)[0]
+
+
+def decision(view: MatesState, seat: Seat, rng: random.Random) -> tuple[Any, Valuer | None]:
+    """``expert``'s move and the value its search scored actions by (None without a search):
+    the coach scores a move on the same worlds."""
     if view.phase in (PUZZLE, REVIEW):
-        return strong(view, seat, rng)
+        return strong(view, seat, rng), None
     seed_of = world_seeds(rng)
     worlds = Worlds(view)
     return _search(view, seat, lambda i: worlds.sample(random.Random(seed_of(i))), worlds.certain)
@@ -377,4 +389,4 @@ def oracle(state: MatesState, seat: Seat, rng: random.Random) -> Any:
     """The same search on the real table: every pile in its true order."""
     if state.phase in (PUZZLE, REVIEW):
         return strong(MATES.view(state, seat), seat, rng)
-    return _search(MATES.view(state, seat), seat, lambda i: state, certain=True)
+    return _search(MATES.view(state, seat), seat, lambda i: state, certain=True)[0]
