@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.core import replay
+from engine.mates.actions import Hint as MatesHint
 from engine.registry import get
 from saves.record import SeatInfo
 from saves.replay import ReplaySession
@@ -42,7 +43,7 @@ def said(app) -> list[str]:
 
 
 async def hint_shown(pilot, app) -> HintDialog:
-    await pilot.press("i")
+    await pilot.press("f5")  # as "i", and also while a box takes letters (Mates solo)
     await settle(pilot, app)
     assert isinstance(app.screen, HintDialog), said(app)
     return app.screen
@@ -52,6 +53,7 @@ COACHED = [
     pytest.param("gallic", (ANA, EXPERT), id="gallic"),
     pytest.param("alamo", (ANA, EXPERT), id="alamo"),
     pytest.param("alamo", (ANA,), id="alamo-solitaire"),
+    pytest.param("mates", (ANA, EXPERT), id="mates"),
 ]
 
 
@@ -75,6 +77,31 @@ async def test_the_hint_is_the_experts_move_and_enter_plays_it(make_app, store, 
         assert any(line.startswith("[i]Hint: ") for line in screen.log_lines())
         assert SaveStore(store.root).load("Coached").hints == 1, "the save marks one hint"
         print(f"{game_id} {len(seats)}: hint in {screen.hint_seconds:.2f} s")
+
+
+async def test_the_mates_solo_hint_is_a_graded_clue_and_each_step_plays(make_app, store):
+    """In the solo puzzles the coach first shows the piece that mates (the game's own clue),
+    then the mating move itself: the expert's answer."""
+    game = get("mates")
+    session = Session.new(game, store, (ANA,), {}, seed=17, title="Coached")
+    app = game_app(make_app, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        first = await hint_shown(pilot, app)
+        assert first.hint.best.action == MatesHint()
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert session.state.solo.hint is not None, "the piece is shown"
+        view, serial = game.view(session.state, 0), len(session.record.actions)
+        second = await hint_shown(pilot, app)
+        expert = game.bots["expert"](view, 0, random.Random(hint_seed(17, serial, 0)))
+        assert second.hint.best.action == expert
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert session.record.actions[-1] == (0, expert)
+        assert session.state.solo.solved == 1
+        assert SaveStore(store.root).load("Coached").hints == 2
+        print(f"mates solo: hint in {app.screen.hint_seconds:.2f} s")
 
 
 async def test_escape_closes_the_hint_and_plays_nothing(make_app, store):

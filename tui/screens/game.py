@@ -81,9 +81,10 @@ class GameScreen(TablePlay, GameLog, CoachPlay, OwnSave, Screen):
         Binding("full_stop", "skip_bots", N_("Skip to my turn"), show=False),
         Binding("plus", "bot_speed(-1)", N_("Bots faster"), show=False),
         Binding("minus", "bot_speed(1)", N_("Bots slower"), show=False),
-        # The coach (``coach_play.py``): listed by ``k``; free in every game's screen.
-        Binding("i", "coach_hint", N_("Coach's hint"), show=False),
-        Binding("u", "take_back", N_("Take back"), show=False),
+        # The coach (``coach_play.py``): listed by ``k``; free in every game's screen. The
+        # function keys work while a box has the focus (Mates solo's answer takes letters).
+        Binding("i,f5", "coach_hint", N_("Coach's hint"), show=False),
+        Binding("u,f6", "take_back", N_("Take back"), show=False),
     ]
 
     # The footer shows these after the game's keys, in this order, as many as fit (Keys always).
