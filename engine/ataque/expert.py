@@ -116,12 +116,12 @@ def proposals(view: AtaqueState, seat: Seat) -> dict[Any, Plan]:
 
 
 def finish_turn(state: AtaqueState, seat: Seat, plan: Plan) -> AtaqueState:
-    """Play ``seat``'s turn to its end with ``plan``. An attack the plan starts goes on, with
-    the most dice, until the territory falls or the odds drop below ``PRESS_ON`` (what the
-    plans would do throw by throw, asked once)."""
+    """Play ``seat``'s turn to its end with ``plan`` (nothing if it is over). An attack the
+    plan starts goes on, with the most dice, until the territory falls or the odds drop below
+    ``PRESS_ON`` (what the plans would do throw by throw, asked once)."""
     turn = state.turn
     for _ in range(MAX_PLIES):
-        if state.phase == OVER or state.turn != turn:
+        if state.phase == OVER or state.turn != turn or state.active != seat:
             break
         action = plan(state, seat)
         state = ATAQUE.apply(state, seat, action)
@@ -142,6 +142,7 @@ def press_on(state: AtaqueState, seat: Seat, source: int, target: int) -> Ataque
 
 
 Model = Callable[[AtaqueState, Seat, random.Random], Any]
+Value = Callable[[Any, int], float]
 
 
 def _strong(state: AtaqueState, seat: Seat, rng: random.Random) -> Any:
@@ -185,20 +186,13 @@ def judge(state: AtaqueState, seat: Seat) -> float:
     return win_chances(state)[seat]
 
 
-def _search(
-    view: AtaqueState,
-    seat: Seat,
-    world: Callable[[int], tuple[AtaqueState, tuple[Model, ...]]],
-    playouts: int,
-    min_worlds: int,
-    early: int,
-) -> Any:
-    """The proposal that plays best on the worlds; ``early`` worlds are a first look (the
-    search core's ``probe``): most decisions are clear there (150 of 180 sampled from bot
-    games), and on every one of those the full budget picked the same move."""
-    options = proposals(view, seat)
-    if len(options) == 1:
-        return next(iter(options))
+World = Callable[[int], tuple[AtaqueState, tuple[Model, ...]]]
+
+
+def playout_value(seat: Seat, world: World, plan_of: Callable[[Any], Plan]) -> Value:
+    """``value(action, i)``: ``seat``'s chance to win after playing ``action`` in world ``i``,
+    the rest of the turn by ``plan_of(action)`` and the others' round by their models (each
+    world drawn once, however many actions are scored on it)."""
     worlds: dict[int, tuple[AtaqueState, tuple[Model, ...]]] = {}
 
     def value(action: Any, i: int) -> float:
@@ -209,9 +203,22 @@ def _search(
         state = ATAQUE.apply(start, seat, action)
         if isinstance(action, Attack):
             state = press_on(state, seat, action.source, action.target)
-        state = finish_turn(state, seat, options[action])
+        state = finish_turn(state, seat, plan_of(action))
         return judge(others_play(state, seat, players, random.Random(i)), seat)
 
+    return value
+
+
+def _search(
+    view: AtaqueState, seat: Seat, world: World, playouts: int, min_worlds: int, early: int
+) -> Any:
+    """The proposal that plays best on the worlds; ``early`` worlds are a first look (the
+    search core's ``probe``): most decisions are clear there (150 of 180 sampled from bot
+    games), and on every one of those the full budget picked the same move."""
+    options = proposals(view, seat)
+    if len(options) == 1:
+        return next(iter(options))
+    value = playout_value(seat, world, options.__getitem__)
     return search.best_action(
         list(options), value, playouts, min_worlds=min_worlds, head_start=PRIOR, probe=early
     )
@@ -267,12 +274,10 @@ def settled(view: AtaqueState, seat: Seat) -> Any | None:
     return pressed
 
 
-def expert(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
-    """Tries strong's usual, bold, careful and fortifying plans on sampled worlds, keeps
-    strong's move unless another plays clearly better."""
-    move = settled(view, seat)
-    if move is not None:
-        return move
+def sampled_worlds(view: AtaqueState, seat: Seat, rng: random.Random) -> World:
+    """World ``i`` of a decision: the turn under way (``this_turn``) with the unseen
+    objectives and cards dealt as the moves so far suggest, fresh dice, and each other seat's
+    model; the worlds' seeds are drawn from ``rng`` now."""
     short = this_turn(view)
     seed_of = search.world_seeds(rng)
 
@@ -288,7 +293,17 @@ def expert(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
         state = fill(short, seat, r, possible, weights)
         return state, models(state, seat, found, r)
 
-    return _search(short, seat, world, playouts_now(short), 4, EARLY)
+    return world
+
+
+def expert(view: AtaqueState, seat: Seat, rng: random.Random) -> Any:
+    """Tries strong's usual, bold, careful and fortifying plans on sampled worlds, keeps
+    strong's move unless another plays clearly better."""
+    move = settled(view, seat)
+    if move is not None:
+        return move
+    short = this_turn(view)
+    return _search(short, seat, sampled_worlds(view, seat, rng), playouts_now(short), 4, EARLY)
 
 
 def oracle(state: AtaqueState, seat: Seat, rng: random.Random) -> Any:
