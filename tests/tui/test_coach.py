@@ -26,6 +26,7 @@ from tui.screens.replay import replay_screen
 ANA = SeatInfo("human", "Ana")
 BEA = SeatInfo("human", "Bea")
 EXPERT = SeatInfo("bot", "Expert bot", "expert")
+STRONG = SeatInfo("bot", "Strong bot", "strong")
 
 
 @pytest.fixture(autouse=True)
@@ -54,6 +55,7 @@ COACHED = [
     pytest.param("alamo", (ANA, EXPERT), id="alamo"),
     pytest.param("alamo", (ANA,), id="alamo-solitaire"),
     pytest.param("mates", (ANA, EXPERT), id="mates"),
+    pytest.param("ataque", (ANA, STRONG, STRONG), id="ataque"),
 ]
 
 
