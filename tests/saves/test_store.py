@@ -406,6 +406,8 @@ def test_the_coach_marks_are_kept_and_an_old_save_has_none(store, gallic):
     again = SaveStore(store.root).load("old")
     assert (again.hints, again.takebacks, again.coached) == (2, 1, True)
     assert again.revision == helped.revision
+    (row,) = SaveStore(store.root).list()
+    assert row.coached == "with hints and takebacks", "the saves list's detail says it"
 
 
 @pytest.mark.parametrize("value", [-1, "2", 1.5, True, 10**12])
