@@ -204,3 +204,15 @@ async def test_a_spectator_is_told_they_are_watching(tmp_path):
             await pilot.press(key)
             await pilot.pause()
         assert said(app).count("You are watching.") == 2
+
+
+async def test_a_reopened_game_says_how_the_coach_helped_before(make_app, store):
+    session = Session.new(get("gallic"), store, (ANA, EXPERT), {}, seed=17, title="Coached")
+    session.mark_hint()
+    session.close()
+    again = Session.load(store, "Coached")
+    app = game_app(make_app, again)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        lines = app.screen.log_lines()
+        assert lines[0] == "[i]Played with the coach's help so far: 1 hint, 0 takebacks.[/i]"
