@@ -94,10 +94,9 @@ class HintJob:
 
 @attrs.frozen
 class TakenBack:
-    """A takeback made: ``keep`` moves stay, and ``chapter`` names where the game is again."""
+    """A takeback made: the first ``keep`` moves stay."""
 
     keep: int
-    chapter: str
 
 
 def choice_words(choice: Choice) -> str:
@@ -392,7 +391,7 @@ class Match:
         self.last_move = {s: m for s, m in self.last_move.items() if m[0] <= keep}
         self.summarized = -1
         self.session.take_back(keep)
-        return TakenBack(keep, self.game.chapter(self.session.state))
+        return TakenBack(keep)
 
     # --- the end ------------------------------------------------------------------------------
     def result_words(self, outcome: Outcome) -> tuple[str, str]:
