@@ -40,19 +40,20 @@ from engine.ataque.expert import (
 from engine.ataque.odds import attack_dice
 from engine.ataque.plans import PLANS
 from engine.ataque.state import ATTACK, AtaqueState
-from engine.coach import OTHERS, Choice, Hint, Judgement, percent, ranked_choices, searches
+from engine.coach import (
+    OTHERS,
+    Choice,
+    Hint,
+    Judgement,
+    one_line,
+    percent,
+    ranked_choices,
+    searches,
+)
 from engine.core import HIDDEN, Seat
 from engine.i18n import _, number
 from engine.search import Scored
 from engine.words import listing, plural
-
-WIDTH = 76  # a why line fits the hint's one line on an 80-column screen
-
-
-def _fitting(*variants: str) -> str:
-    """The first (fullest) wording within ``WIDTH``; the last one otherwise."""
-    return next((v for v in variants if len(v) <= WIDTH), variants[-1])
-
 
 # --- the moves in words ------------------------------------------------------------------------
 
@@ -204,7 +205,7 @@ def _reasons(
 def why(view: AtaqueState, seat: Seat, action: Any, scored: tuple[Scored, ...] = ()) -> str:
     """One line: the move, then why ("attack Brasil from Argentina: 71% to take it")."""
     move = describe(view, action)
-    return _fitting(*(f"{move}: {reason}" for reason in _reasons(view, seat, action, scored)))
+    return one_line(*(f"{move}: {reason}" for reason in _reasons(view, seat, action, scored)))
 
 
 # --- hint and judgement -----------------------------------------------------------------------

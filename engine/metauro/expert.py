@@ -358,28 +358,34 @@ def _pair_candidates(view: MetauroState, seat: Seat, first: Any) -> list[Any]:
     return pairs[:TOP_PAIRS]
 
 
-def _move_candidates(
-    view: MetauroState, seat: Seat, first: Any
-) -> tuple[list[Any], list[tuple[MetauroState, Any]]]:
+def move_end(base: MetauroState, seat: Seat, action: Any) -> tuple[MetauroState, Any]:
+    """The end of the move phase ``action`` leads to: after a unit's move, the rest of the
+    move by the strong bot's plan and the action that closes it; a stop is its own end."""
+    if isinstance(action, Move):
+        return _finish_moves(METAURO.apply(base, seat, action))
+    return base, action
+
+
+Ends = dict[Any, tuple[MetauroState, Any]]
+
+
+def _move_candidates(view: MetauroState, seat: Seat, first: Any) -> tuple[list[Any], Ends]:
     """The strong bot's move, stopping here, and the single-unit moves that score best by strong's
     own measure, each with the end of the move phase it leads to; moves leading to the same
     end as one already listed are dropped."""
     base = attrs.evolve(view, log=())
     out: list[Any] = []
-    ends: list[tuple[MetauroState, Any]] = []
+    ends: Ends = {}
     seen: set[Any] = set()
 
     def add(action: Any) -> bool:
-        if isinstance(action, Move):
-            after, close = _finish_moves(METAURO.apply(base, seat, action))
-        else:
-            after, close = base, action
+        after, close = move_end(base, seat, action)
         key = (after.units, type(close))
         if key in seen:
             return False
         seen.add(key)
         out.append(action)
-        ends.append((after, close))
+        ends[action] = (after, close)
         return True
 
     add(first)
@@ -415,12 +421,15 @@ def _horizon(state: MetauroState, seat: Seat) -> int:
     return state.turn + (horizon if state.mover == seat else horizon - 1)
 
 
+def world_dice(rng: random.Random) -> Callable[[int], Rng]:
+    """The dice of world ``w`` of a decision, all seeded from ``rng`` now."""
+    seed_of = search.world_seeds(rng)
+    return lambda w: Rng.from_seed(seed_of(w))
+
+
 def expert(view: MetauroState, seat: Seat, rng: random.Random) -> Any:
     """Weighs the strong bot's choice against its best alternatives, played out over dice."""
-    seed_of = search.world_seeds(rng)
-    return _search(
-        view, seat, lambda w: Rng.from_seed(seed_of(w)), search.budget(PLAYOUTS[view.scenario])
-    )
+    return _search(view, seat, world_dice(rng), search.budget(PLAYOUTS[view.scenario]))
 
 
 def oracle(state: MetauroState, seat: Seat, rng: random.Random) -> Any:
@@ -430,36 +439,53 @@ def oracle(state: MetauroState, seat: Seat, rng: random.Random) -> Any:
     return _search(state, seat, lambda w: real, 0)
 
 
-def _search(position: MetauroState, seat: Seat, dice: Callable[[int], Rng], playouts: int) -> Any:
-    """The candidate of best mean over the worlds ``dice`` rolls (one world when
-    ``playouts`` is 0: the oracle's dice are known)."""
-    if position.phase == DEPLOY:
-        return Deploy()
+def candidates(position: MetauroState, seat: Seat) -> tuple[list[Any], Ends]:
+    """The actions the search weighs, the strong bot's first, and in the move phase the end of
+    the move phase each leads to."""
     acts = METAURO.legal_actions(position, seat)
     if len(acts) == 1:
-        return acts[0]
+        return list(acts), {}
     view = METAURO.view(position, seat)
     first = ai.strong(view, seat, None)
-    ends: list[tuple[MetauroState, Any]] = []
     if position.phase == MOVE:
-        cands, ends = _move_candidates(view, seat, first)
-    elif position.phase == PAIR:
-        cands = _pair_candidates(view, seat, first)
-    else:
-        cands = sorted(acts, key=lambda a: a != first)
-    if len(cands) == 1:
-        return cands[0]
+        return _move_candidates(view, seat, first)
+    if position.phase == PAIR:
+        return _pair_candidates(view, seat, first), {}
+    return sorted(acts, key=lambda a: a != first), {}
+
+
+def playout_value(
+    position: MetauroState, seat: Seat, dice: Callable[[int], Rng], ends: Ends
+) -> Callable[[Any, int], float]:
+    """``value(action, w)``: ``seat``'s chance to win after ``action`` with world ``w``'s dice,
+    both sides played on by the strong bot's plan to the horizon. In the move phase an action
+    is played to the end of the move phase (``ends``, filled for an action not yet in it)."""
+    view = METAURO.view(position, seat)
     stop = _horizon(view, seat)
     base = attrs.evolve(view, log=())
 
     def value(action: Any, w: int) -> float:
-        if ends:
-            after, close = ends[cands.index(action)]
+        if position.phase == MOVE:
+            if action not in ends:
+                ends[action] = move_end(base, seat, action)
+            after, close = ends[action]
             state = METAURO.apply(attrs.evolve(after, rng=dice(w)), seat, close)
         else:
             state = METAURO.apply(attrs.evolve(base, rng=dice(w)), seat, action)
         return rollout(state, seat, stop)
 
+    return value
+
+
+def _search(position: MetauroState, seat: Seat, dice: Callable[[int], Rng], playouts: int) -> Any:
+    """The candidate of best mean over the worlds ``dice`` rolls (one world when
+    ``playouts`` is 0: the oracle's dice are known)."""
+    if position.phase == DEPLOY:
+        return Deploy()
+    cands, ends = candidates(position, seat)
+    if len(cands) == 1:
+        return cands[0]
+    value = playout_value(position, seat, dice, ends)
     if not playouts:
         return search.best_action(cands, value, len(cands), min_worlds=1, head_start=HEAD_START)
     return search.best_action(cands, value, playouts, head_start=HEAD_START)

@@ -15,6 +15,7 @@ from engine.ataque.data import TERRITORIES
 from engine.ataque.expert import determinize
 from engine.ataque.rules import ATAQUE
 from engine.ataque.state import ATTACK, EXCHANGE, MOVE_IN, PLACE, REGROUP, Conquest
+from engine.coach import WIDTH
 from tui import language
 
 from .helpers import rigged, t
@@ -159,7 +160,7 @@ def test_every_why_fits_one_line(hints, code) -> None:
             coach.hint(ATAQUE.view(state, seat), seat, random.Random(i)).why
             for i, (state, seat, _) in enumerate(hints)
         ]
-    too_long = [line for line in lines if len(line) > coach.WIDTH or "\n" in line]
+    too_long = [line for line in lines if len(line) > WIDTH or "\n" in line]
     assert not too_long
     if code != "en":
         english = {h.why for _, _, h in hints}
