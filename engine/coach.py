@@ -22,11 +22,8 @@ from engine import search
 from engine.core import Seat
 
 OTHERS = 2  # the choices shown after the best one
-<<<<<<< HEAD
 LINE = 76  # columns a ``why`` may take: one line of an 80-column dialog
-=======
-WIDTH = 76  # a why line fits the hint's one line on an 80-column screen
->>>>>>> coach-b
+WIDTH = LINE  # coach-b's name for it
 
 
 @attrs.frozen
@@ -109,7 +106,6 @@ def percent(value: float) -> str:
     return f"{round(100 * max(0.0, min(1.0, value)))}%"
 
 
-<<<<<<< HEAD
 def fitting(lines: Iterable[str]) -> str:
     """The first of ``lines`` (the same sentence, each form shorter than the one before) that
     fits one line of ``LINE`` columns; the last one when none does."""
@@ -118,9 +114,9 @@ def fitting(lines: Iterable[str]) -> str:
         if len(line) <= LINE:
             break
     return line
-=======
+
+
 def one_line(*variants: str) -> str:
     """The first (fullest) wording of a why line within ``WIDTH`` columns; the last (the
     shortest) otherwise."""
     return next((v for v in variants if len(v) <= WIDTH), variants[-1])
->>>>>>> coach-b

@@ -56,6 +56,7 @@ COACHED = [
     pytest.param("alamo", (ANA,), id="alamo-solitaire"),
     pytest.param("mates", (ANA, EXPERT), id="mates"),
     pytest.param("ataque", (ANA, STRONG, STRONG), id="ataque"),
+    pytest.param("metauro", (ANA, EXPERT), id="metauro"),
 ]
 
 
