@@ -30,6 +30,7 @@ CASES = [
     pytest.param(TIGHT, "es", "ataque", id="80x24-es-ataque"),
     pytest.param(TIGHT, "it", "alamo", id="80x24-it-alamo"),
     pytest.param(TIGHT, "en", "mates", id="80x24-en-mates"),
+    pytest.param(TIGHT, "es", "metauro", id="80x24-es-metauro"),
 ]
 
 
