@@ -76,9 +76,9 @@ def hint(view: AlamoState, seat: Seat, rng: random.Random) -> Hint:
 
 def judge(view: AlamoState, seat: Seat, played: Any, rng: random.Random) -> Judgement:
     """What ``played`` was worth against the expert's move, on the worlds that move was
-    scored on; where the expert runs no search (one legal move, the survivors kept by rule
-    of thumb) the chance is the evaluation's on sampled worlds and a different move costs
-    nothing measurable."""
+    scored on (a step on the way to the expert's plan is the expert's move); where the
+    expert runs no search (one legal move, the survivors kept by rule of thumb) the chance
+    is the evaluation's on sampled worlds and a different move costs nothing measurable."""
     with search.watched() as found:
         chosen = decision(view, seat, rng)
     played_text = _plan_text(view, seat, _plan_of(view, seat, played))
@@ -90,15 +90,19 @@ def judge(view: AlamoState, seat: Seat, played: Any, rng: random.Random) -> Judg
     scored = found[-1]
     best = next(s for s in scored if _first(view, s.candidate) == chosen.move)
     best_text = _plan_text(view, seat, best.candidate)
-    begun = [s.candidate for s in scored if _first(view, s.candidate) == played]
-    if begun:
-        played_text = _plan_text(view, seat, begun[0])
-    if same:
-        return Judgement(best.mean, 0.0, played_text, best_text, True)
-    plans = begun or [_plan_of(view, seat, played)]
-    worths = [w for w in (_mean(chosen, p, best.worlds) for p in plans) if w is not None]
-    cost = max(0.0, best.mean - max(worths)) if worths else 0.0
-    return Judgement(best.mean, cost, played_text, best_text, False)
+    if same or _begins(view, best.candidate, played):
+        return Judgement(best.mean, 0.0, best_text, best_text, True)
+    plans = [s.candidate for s in scored if _begins(view, s.candidate, played)]
+    worths = [
+        (worth, plan)
+        for plan in plans or [_plan_of(view, seat, played)]
+        if (worth := _mean(chosen, plan, best.worlds)) is not None
+    ]
+    if not worths:
+        return Judgement(best.mean, 0.0, played_text, best_text, False)
+    worth, plan = max(worths, key=lambda w: w[0])
+    cost = max(0.0, best.mean - worth)
+    return Judgement(best.mean, cost, _plan_text(view, seat, plan), best_text, False)
 
 
 # --- plans and their first steps ------------------------------------------------------------------
@@ -115,6 +119,24 @@ def _first(view: AlamoState, plan: Any) -> Any:
     if kind == "pay":
         return PayWith(plan[1][0]) if plan[1] else PayTopOfDeck()
     return plan[1]
+
+
+def _begins(view: AlamoState, plan: Any, step: Any) -> bool:
+    """Whether ``step`` is on the way to ``plan``: its first step or, while a set of cards is
+    being built, any card of it added, any other card taken out, or the set confirmed."""
+    if view.phase not in SELECTING:
+        return _first(view, plan) == step
+    if view.mode == SOLITAIRE:
+        target = plan[0][1]
+    else:
+        target = plan[1] if plan[0] == "select" else None
+    if isinstance(step, AddCard):
+        return target is not None and step.card in target
+    if isinstance(step, RemoveCard):
+        return target is None or step.card not in target
+    if isinstance(step, Confirm):
+        return target is not None and sorted(view.selection) == sorted(target)
+    return isinstance(step, Decline) and target is None
 
 
 def _plan_of(view: AlamoState, seat: Seat, move: Any) -> Any:

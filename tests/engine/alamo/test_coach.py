@@ -106,6 +106,12 @@ def test_judging_the_experts_move_costs_nothing_a_losing_defence_costs() -> None
     move = expert(view, T, random.Random(4))
     same = coach.judge(view, T, move, random.Random(4))
     assert same.same and same.cost == 0.0 and 0.0 <= same.chance <= 1.0
+    # The expert's defence has two cards: adding the other one first is the same plan.
+    hint = coach.hint(view, T, random.Random(4))
+    assert hint.best.text == same.best == "defend with Davy Crockett and Hospital (60)"
+    other_first = AddCard(next(c for c in (tex[0], tex[3]) if AddCard(c) != move))
+    assert other_first != move
+    assert coach.judge(view, T, other_first, random.Random(4)) == same
     # The Hospital alone (10) against 50: the battle lost and the card with it.
     hospital = attrs.evolve(state, selection=(tex[3],))
     assert Confirm() in ALAMO.legal_actions(hospital, T)
