@@ -2,9 +2,9 @@
 
 Nothing on the battlefield is hidden but the dice to come, so the coach reads the expert's
 search (``engine.metauro.expert``) as it ran on the view: a move is told by the enemy units
-its square touches and the chance to win the battle after it ("move the elephant to d5:
-contact with 2 enemy units, 64% to win the battle"), a pair of the clash by the odds of its
-fight, a pass by what it brings. ``judge`` scores the move played against the expert's on the
+its square touches and the chance to win the battle after it ("move the elephant from d7 to
+d5: contact with 2 enemies, 64% to win"), a pair of the clash by the odds of its fight, a
+pass by what it brings. ``judge`` scores the move played against the expert's on the
 expert's own dice (the same seeds), each played to the end of the move phase by the strong
 bot's plan, as the search plays its candidates.
 """
@@ -54,7 +54,6 @@ from engine.metauro.data import (
 )
 from engine.metauro.expert import (
     PLAYOUTS,
-    candidates,
     expert,
     move_end,
     playout_value,
@@ -155,20 +154,19 @@ def _facts(view: MetauroState, seat: Seat, action: Any) -> str:
 
 
 def why(view: MetauroState, seat: Seat, action: Any, value: float | None, alone: bool) -> str:
-    """One line: the move, then why ("move the elephant from d7 to d5: contact with 2 enemy
-    units, 64% to win the battle"); ``alone`` when it was the only move."""
-    move = describe(view, action)
+    """One line: the move, then why ("move the elephant from d7 to d5: contact with 2
+    enemies, 64% to win"), as full as 76 columns allow; ``alone`` when it was the only move."""
     facts = _facts(view, seat, action)
     if alone:
-        reasons = [_("the only move"), facts]
+        reasons = [_("the only move")]
     elif value is None:
         reasons = [facts or _("the expert's plan")]
     else:
-        chance = _("{chance} to win the battle").format(chance=percent(value))
-        short = _("{chance} to win").format(chance=percent(value))
-        reasons = [f"{facts}, {c}" for c in (chance, short)]
-        reasons = (reasons if facts else [chance]) + [facts or chance]
-    return one_line(*(f"{move}: {r}" if r else move for r in reasons))
+        battle = _("{chance} to win the battle").format(chance=percent(value))
+        win = _("{chance} to win").format(chance=percent(value))
+        reasons = [f"{facts}, {battle}", f"{facts}, {win}", facts] if facts else [battle]
+    move = describe(view, action)
+    return one_line(*(f"{move}: {reason}" for reason in reasons))
 
 
 # --- hint and judgement -----------------------------------------------------------------------
@@ -232,7 +230,7 @@ def _played_out(
 ) -> tuple[float, float]:
     """The expert's move (and ``played``, unless None) scored as the expert scores its
     candidates, on the dice the expert drew from ``rng``: (chance, cost)."""
-    value = playout_value(view, seat, world_dice(rng), candidates(view, seat)[1])
+    value = playout_value(view, seat, world_dice(rng), {})
     worlds = range(search.budget(PLAYOUTS[view.scenario]))
     chance = sum(value(move, w) for w in worlds) / len(worlds)
     if played is None:
