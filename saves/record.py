@@ -9,7 +9,7 @@ import attrs
 
 from engine import __version__
 from engine.core import Seat
-from engine.i18n import _, pgettext
+from engine.i18n import _, ngettext, number, pgettext
 
 HUMAN, BOT = "human", "bot"
 
@@ -69,6 +69,26 @@ def says_level(name: str, level: str) -> bool:
     return level.casefold() in words or level_name(level).casefold() in words
 
 
+def coach_marks(hints: int, takebacks: int) -> str:
+    """How the coach helped in a game, as Records, the saves list and the export mark it:
+    "with hints", "with takebacks", "with hints and takebacks"; empty when it did not."""
+    if hints and takebacks:
+        return _("with hints and takebacks")
+    if hints:
+        return _("with hints")
+    if takebacks:
+        return _("with takebacks")
+    return ""
+
+
+def coach_counts(hints: int, takebacks: int) -> str:
+    """ "2 hints, 1 takeback": the coach's help counted, for the log and the export."""
+    return _("{hints}, {takebacks}").format(
+        hints=ngettext("{n} hint", "{n} hints", hints).format(n=number(hints)),
+        takebacks=ngettext("{n} takeback", "{n} takebacks", takebacks).format(n=number(takebacks)),
+    )
+
+
 class SaveError(Exception):
     """A save could not be read or written; ``reason`` is a sentence for the player."""
 
@@ -102,6 +122,8 @@ class SaveRecord:
     ``state`` is the snapshot after the last of them, so loading needs no replay.
     ``revision`` counts the writes of this save: a write is refused unless the file on disk is
     still at the revision this record was read or written as (another session moved on).
+    ``hints`` and ``takebacks`` count the coach's help the player had (issue 29): Records and
+    the export mark such games, so that ratings can leave them out.
     """
 
     name: str
@@ -118,6 +140,13 @@ class SaveRecord:
     rules_version: int
     app_version: str = APP_VERSION
     revision: int = 0
+    hints: int = 0
+    takebacks: int = 0
+
+    @property
+    def coached(self) -> bool:
+        """Whether the coach helped: a hint was shown or a move taken back."""
+        return bool(self.hints or self.takebacks)
 
 
 @attrs.frozen
@@ -141,3 +170,4 @@ class SaveSummary:
     progress: str
     updated: str
     finished: bool
+    coached: str = ""  # how the coach helped (``coach_marks``), in the language of the row

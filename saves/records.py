@@ -33,7 +33,7 @@ from engine.i18n import N_, _, ngettext, pgettext
 from engine.words import listing
 from saves.campaigns import ALAMO, LADDER, CampaignStore, held, solved
 from saves.paths import same_person, visible
-from saves.record import BOT, HUMAN, SaveError, SeatInfo, level_name
+from saves.record import BOT, HUMAN, SaveError, SeatInfo, coach_marks, level_name
 from saves.store import SUFFIX, SaveStore
 
 MATES_SOLO = N_("Mates solo: mates solved in a row")
@@ -110,6 +110,8 @@ class _Finished:
     solo_total: int | None  # Mates solo: cards in the run
     solo_solved: int | None
     best_streak: int | None
+    hints: int = 0  # the coach's help: such games are counted on lines of their own
+    takebacks: int = 0
 
 
 # By saves folder and save name: the file's signature and what it told (None: not finished).
@@ -172,6 +174,8 @@ def _finished(store: SaveStore, name: str) -> _Finished | None:
             solo_total=solo.total if solo is not None else None,
             solo_solved=solo.solved if solo is not None else None,
             best_streak=solo.best_streak if solo is not None else None,
+            hints=record.hints,
+            takebacks=record.takebacks,
         )
     _SEEN[key] = (stamp, facts)
     return facts
@@ -248,7 +252,11 @@ def compute(store: SaveStore, player: str | None = None) -> Records:
             continue
         finished += 1
         for seat, who in _credited(facts.seats, player):
-            book.count(who, facts.game_name, against(facts.seats, seat), result_for(facts, seat))
+            opposition = against(facts.seats, seat)
+            coached = coach_marks(facts.hints, facts.takebacks)
+            if coached:  # apart from the games played alone: ratings will leave them out
+                opposition = _("{against}, {coached}").format(against=opposition, coached=coached)
+            book.count(who, facts.game_name, opposition, result_for(facts, seat))
             if facts.best_streak:
                 book.streak(who, MATES_SOLO, facts.best_streak, facts.title)
     campaigns = CampaignStore(store)

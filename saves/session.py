@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from engine.core import Game, Outcome, Seat
+from engine.core import Game, Outcome, Seat, replay
 from engine.i18n import _, moment
 from saves.locks import HeldElsewhere, Hold
 from saves.paths import fit_title
@@ -165,6 +165,36 @@ class Session:
             app_version=APP_VERSION,
         )
         self.unsaved = True
+        self.save()
+        return state
+
+    def mark_hint(self) -> None:
+        """A hint was shown: counted in the save at once (Records and the export say so)."""
+        self.record = attrs.evolve(self.record, hints=self.record.hints + 1, updated=now_iso())
+        self.unsaved = True
+        self.save()
+
+    def take_back(self, keep: int) -> Any:
+        """Keep only the first ``keep`` moves: the position is rebuilt by replaying them from
+        the seed (so the bots, whose seeds follow the move count, answer the same moves the
+        same way), the takeback is counted and the save written at once (its revision goes
+        up, so a second session of the game meets a conflict as after any move)."""
+        if not 0 <= keep <= len(self.record.actions):
+            raise ValueError(f"cannot keep {keep} of {len(self.record.actions)} moves")
+        actions = self.record.actions[:keep]
+        state = replay(
+            self.game, self.record.config, self.record.seed, self.record.players, actions
+        )
+        self.unsaved = True
+        self.record = attrs.evolve(
+            self.record,
+            state=state,
+            actions=actions,
+            takebacks=self.record.takebacks + 1,
+            updated=now_iso(),
+            app_version=APP_VERSION,
+        )
+        self.saved_moves = min(self.saved_moves, keep)
         self.save()
         return state
 

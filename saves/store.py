@@ -49,6 +49,7 @@ from saves.record import (
     SaveRecord,
     SaveSummary,
     SeatInfo,
+    coach_marks,
     whole_number,
 )
 from saves.safe_read import MissingFile, read_file
@@ -89,10 +90,14 @@ class SaveConflict(SaveError):
 # --- envelope ----------------------------------------------------------------------------------
 
 
+COACH_MARKS = ("hints", "takebacks")  # optional: written only when the coach helped
+
+
 def to_envelope(record: SaveRecord, game: Game) -> dict[str, Any]:
     """The JSON-ready dict for ``record`` (plain lists, dicts, strings and numbers)."""
     conv = convert.converter_for(game)
     codec = convert.action_codec(game)
+    marks = {key: getattr(record, key) for key in COACH_MARKS if getattr(record, key)}
     return {
         "format": FORMAT,
         "schema_version": migrations.SCHEMA_VERSION,
@@ -109,6 +114,7 @@ def to_envelope(record: SaveRecord, game: Game) -> dict[str, Any]:
         "config": conv.unstructure(record.config),
         "actions": [{"seat": s, "action": codec.unstructure(a)} for s, a in record.actions],
         "state": convert.unstructure_state(game, record.state),
+        **marks,
     }
 
 
@@ -189,6 +195,7 @@ def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
         rules_version=rules_version,
         app_version=_field(game, raw, "app_version", str),
         revision=_revision(raw),
+        **{key: whole_number(raw.get(key, 0), key, MAX_COUNT) for key in COACH_MARKS},
     )
 
 
@@ -215,6 +222,7 @@ def summarize(record: SaveRecord, game: Game) -> SaveSummary:
         progress=game.progress(record.state),
         updated=record.updated,
         finished=game.outcome(record.state) is not None,
+        coached=coach_marks(record.hints, record.takebacks),
     )
 
 

@@ -86,6 +86,10 @@ def build_parser() -> argparse.ArgumentParser:
         "review", help=_("the key moments of a finished game, as the expert judges them")
     )
     review.add_argument("name", metavar=_("NAME"))
+    hint = sub.add_parser(
+        "hint", help=_("the coach's move for the player to move in a saved game against bots")
+    )
+    hint.add_argument("name", metavar=_("NAME"))
 
     rules = sub.add_parser("rules", help=_("print a game's rules"))
     rules.add_argument("game", choices=games)
@@ -225,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
         return export_game(store, args.name, args.output)
     if args.command == "review":
         return review_game(store, args.name)
+    if args.command == "hint":
+        return print_hint(store, args.name)
 
     start = None
     if args.command == "new":
@@ -504,6 +510,44 @@ def review_game(store, name: str) -> int:
         sys.stdout.flush()
     except BrokenPipeError:  # `| head`: the reader had enough
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def print_hint(store, name: str) -> int:
+    """The coach's hint for the human seat to move, as plain lines: the same the app shows
+    for that position (the same seed). Refused, status 2, in one sentence: no such save, a
+    shared table, a game of several players, a finished game."""
+    import random
+
+    from engine.coach import coach_of
+    from saves.record import SaveError
+    from saves.session import Session
+    from tui.crash import log_crash
+    from tui.match import Match, hint_lines
+
+    def refuse(reason: str) -> int:
+        said = _("No hint for {name}: {reason}").format(name=visible(name), reason=reason)
+        print(visible(said), file=sys.stderr)
+        return 2
+
+    try:
+        record = store.load(name)
+    except SaveError as err:
+        if store.stamp(name) is None and _finished_tables().stamp(name) is not None:
+            return refuse(_("it is a shared table, and the coach never helps at one."))
+        return refuse(err.reason + ".")
+    match = Match(Session(store.games[record.game_id], store, record))
+    refusal = match.hint_refusal()
+    if refusal is not None:
+        return refuse(refusal)
+    job = match.hint_job()
+    try:
+        hint = coach_of(job.game_id).hint(job.view, job.seat, random.Random(job.seed))
+    except Exception:  # never a traceback: the crash log has it
+        _path, stamp = log_crash("working out a hint")
+        return refuse(_("the coach failed (logged at {stamp}).").format(stamp=stamp))
+    seat = match.seat_name(job.seat)
+    print("\n".join(visible(line) for line in hint_lines(hint, seat)))
     return 0
 
 

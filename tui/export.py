@@ -25,7 +25,7 @@ from engine.i18n import _, number
 from engine.review import Review
 from engine.words import listing
 from saves.paths import visible
-from saves.record import SaveRecord
+from saves.record import SaveRecord, coach_counts, coach_marks
 from saves.replay import ReplaySession
 from tui.language import when
 from tui.review_words import key_moments
@@ -155,6 +155,10 @@ def export_markdown(game: Game, record: SaveRecord, review: Review | None = None
         start=utc_time(record.created), end=utc_time(record.updated)
     )
     out.append(field(_("Played"), md(played)))
+    coached = coach_marks(record.hints, record.takebacks)
+    if coached:  # such a game was not played alone: issue 30's ratings leave it out
+        helped = coach_counts(record.hints, record.takebacks)
+        out.append(field(_("Coach"), md(f"{coached} ({helped})")))
     if not game.hidden_information:
         told = _("everything: nothing in {game} is secret. “You” is {you}.").format(
             game=md(game.name), you=md(me)

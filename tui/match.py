@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from engine.coach import Choice, Hint, percent
 from engine.core import Outcome
 from engine.i18n import _, ngettext
 from engine.words import listing
@@ -74,6 +75,52 @@ class BotJob:
     seat: int
     serial: int
     seed: str
+    epoch: int = 0  # the takebacks made here before it started: a later one forgets it
+
+
+@attrs.frozen
+class HintJob:
+    """The coach of game ``game_id`` to run off the UI thread for ``seat``, from its ``view``
+    only; the seed is the game's and the move count's, so the same position always gets the
+    same hint."""
+
+    game_id: str
+    view: object
+    seat: int
+    serial: int
+    seed: str
+    epoch: int = 0
+
+
+@attrs.frozen
+class TakenBack:
+    """A takeback made: the first ``keep`` moves stay."""
+
+    keep: int
+
+
+def choice_words(choice: Choice) -> str:
+    """A move the coach weighs, as one line: "exchange Galli and Tribù · 64%"."""
+    if choice.value is None:
+        return choice.text
+    return f"{choice.text} · {percent(choice.value)}"
+
+
+def hint_lines(hint: Hint, seat: str) -> list[str]:
+    """A hint as plain lines (``batallas hint``): for whom, the best move, why, the next."""
+    lines = [_("Hint for {seat}:").format(seat=seat), "  " + choice_words(hint.best)]
+    if hint.why:
+        lines.append("  " + hint.why)
+    if hint.others:
+        lines.append(_("Next:"))
+        lines += ["  " + choice_words(choice) for choice in hint.others]
+    return lines
+
+
+def hint_seed(seed: int, serial: int, seat: int) -> str:
+    """The coach's seed for a position: the expert bot's seed for that seat and move count
+    (``bot_seed``), so asking again, after a reload or a takeback, gives the same hint."""
+    return bot_seed(seed, serial, seat) + ":hint"
 
 
 class Match:
@@ -99,6 +146,8 @@ class Match:
         self.last_move: dict[int, tuple[int, int]] = {}
         self.summarized = -1  # the action count whose summary was shown
         self.poll_error: str | None = None  # the last table read problem, said once
+        self.epoch = 0  # takebacks made here: bots and hints started before one are dropped
+        self.hinting: tuple[int, int] | None = None  # (epoch, move count) the coach thinks about
 
     # --- seats --------------------------------------------------------------------------------
     @property
@@ -173,6 +222,8 @@ class Match:
         human_pending = [s for s in pending if self.is_local(s)]
         if human_pending:
             self.skipping = False
+        if self.hinting != (self.epoch, len(self.session.record.actions)):
+            self.hinting = None  # the position moved on: the hint being worked out is dropped
         if handing_over:
             return None
         if self.hot_seat and self.watched_together(state, human_pending):
@@ -204,12 +255,13 @@ class Match:
         self.thinking[seat] = serial
         bot = self.game.bots[self.seats[seat].level]
         seed = bot_seed(self.session.record.seed, serial, seat, self.retries)
-        return BotJob(bot, self.session.view(seat), seat, serial, seed)
+        return BotJob(bot, self.session.view(seat), seat, serial, seed, self.epoch)
 
-    def bot_answer_due(self, seat: int, serial: int) -> bool | None:
+    def bot_answer_due(self, seat: int, serial: int, epoch: int | None = None) -> bool | None:
         """A bot answered for position ``serial``: True to play it, False to look again who
-        acts (the seat is no longer due), None to drop it (stale, or the game is over)."""
-        if self.thinking.get(seat) != serial:
+        acts (the seat is no longer due), None to drop it (stale, taken back, or the game is
+        over)."""
+        if self.thinking.get(seat) != serial or epoch not in (None, self.epoch):
             return None
         del self.thinking[seat]
         if self.game.outcome(self.session.state) is not None:
@@ -268,6 +320,78 @@ class Match:
         if start is not None:
             self.summarized = now
         return start
+
+    # --- the coach: hints and takebacks -------------------------------------------------------
+    def solo_against_bots(self) -> str | None:
+        """Why the coach may not help here (one sentence), or None: it helps one person
+        playing bots or a solitaire at this terminal, never someone against other people."""
+        if self.watching:
+            return _("You are watching: the coach helps only the players of a game.")
+        if self.at_table:
+            return _("Not at a shared table: the coach would help one player against the others.")
+        if self.read_only:
+            return _("This is a replay: nothing can be played here.")
+        if len(self.human_seats) > 1:
+            return _("Not in hot seat: the coach would help one player against another.")
+        if not self.human_seats:
+            return _("Only bots play this game: there is nobody to help.")
+        return None
+
+    def hint_refusal(self) -> str | None:
+        """Why no hint can be given now, or None."""
+        refusal = self.solo_against_bots()
+        if refusal is not None:
+            return refusal
+        if self.game.outcome(self.session.state) is not None:
+            return _("The game is over: there is no move to hint.")
+        if not self.my_turn:
+            return _("Wait: it is not your turn.")
+        return None
+
+    def hint_job(self) -> HintJob:
+        """The coach to run now for the player due, from their view only."""
+        serial = len(self.session.record.actions)
+        self.hinting = (self.epoch, serial)
+        seed = hint_seed(self.session.record.seed, serial, self.viewer)
+        view = self.session.view(self.viewer)
+        return HintJob(self.game.id, view, self.viewer, serial, seed, self.epoch)
+
+    def hint_due(self, job: HintJob) -> bool:
+        """The coach answered: show it only if the position is still the one it was asked
+        about (a move or a takeback since drops it)."""
+        asked = (job.epoch, job.serial)
+        if self.hinting != asked:
+            return False
+        self.hinting = None
+        return asked == (self.epoch, len(self.session.record.actions)) and self.my_turn
+
+    def previous_decision(self) -> int | None:
+        """The move count just before the player's last decision (None: they made none)."""
+        (player,) = self.human_seats
+        actions = self.session.record.actions
+        return next((i for i in reversed(range(len(actions))) if actions[i][0] == player), None)
+
+    def take_back(self) -> TakenBack | str:
+        """Back to just before the player's previous decision, the bots' replies after it
+        gone too; or why not (one sentence). Allowed after the end as well: the result goes
+        and play resumes. Bots thinking and a hint being worked out are forgotten. The save is
+        written at once; ``SaveError`` (a conflict included) comes from the session."""
+        refusal = self.solo_against_bots()
+        if refusal is not None:
+            return refusal
+        keep = self.previous_decision()
+        if keep is None:
+            return _("This is your first decision: there is nothing to take back.")
+        self.epoch += 1
+        self.thinking = {}
+        self.hinting = None
+        self.retries = 0
+        self.skipping = False
+        self.result_shown = False
+        self.last_move = {s: m for s, m in self.last_move.items() if m[0] <= keep}
+        self.summarized = -1
+        self.session.take_back(keep)
+        return TakenBack(keep)
 
     # --- the end ------------------------------------------------------------------------------
     def result_words(self, outcome: Outcome) -> tuple[str, str]:

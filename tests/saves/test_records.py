@@ -100,3 +100,17 @@ def test_a_lost_solitaire_counts_as_a_loss(store):
         assert session.outcome().losers == (0,) and not session.outcome().is_draw
     (ana,) = compute(store).players
     assert ana.lines == (Line("El Álamo", "solo", Tally(played=2, lost=2)),)
+
+
+def test_games_played_with_the_coachs_help_are_counted_apart(store):
+    helped = Session.new(GAMES["gallic"], store, (ANA, EASY), {"battles": 5}, seed=2)
+    helped.mark_hint()  # as the game screen counts a hint shown
+    finish(helped)
+    helped.close()
+    assert helped.outcome().winners == (0,)
+    assert gallic(store, (ANA, EASY), seed=1).winners == (1,)
+    (ana,) = compute(store).players
+    assert ana.lines == (
+        Line(GALLIC, "easy bot", Tally(played=1, lost=1)),
+        Line(GALLIC, "easy bot, with hints", Tally(played=1, won=1)),
+    )

@@ -392,3 +392,27 @@ def test_a_copy_of_a_game_whose_title_is_at_the_limit_stays_within_it(store, gal
         store.rename(session.name, "R" * 500)
         and max(title_width(row.title) for row in store.list()) == MAX_TITLE
     )
+
+
+def test_the_coach_marks_are_kept_and_an_old_save_has_none(store, gallic):
+    record = played_record(gallic, seed=4, steps=3)
+    raw = json.loads(encode(record, gallic))
+    assert "hints" not in raw and "takebacks" not in raw, "a game without help is as before"
+    (store.root).mkdir(parents=True, exist_ok=True)
+    (store.root / "old.json").write_bytes(_dump(raw))
+    old = store.load("old")
+    assert (old.hints, old.takebacks, old.coached) == (0, 0, False)
+    helped = store.save(attrs.evolve(old, hints=2, takebacks=1))
+    again = SaveStore(store.root).load("old")
+    assert (again.hints, again.takebacks, again.coached) == (2, 1, True)
+    assert again.revision == helped.revision
+    (row,) = SaveStore(store.root).list()
+    assert row.coached == "with hints and takebacks", "the saves list's detail says it"
+
+
+@pytest.mark.parametrize("value", [-1, "2", 1.5, True, 10**12])
+def test_a_coach_mark_that_is_not_a_count_makes_the_save_unreadable(store, gallic, value):
+    store.root.mkdir(parents=True, exist_ok=True)
+    (store.root / "odd.json").write_bytes(_dump(_envelope(gallic, hints=value)))
+    with pytest.raises(SaveError, match="field hints"):
+        store.load("odd")

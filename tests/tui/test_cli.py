@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from rich.cells import cell_len
 
+from engine.gallic.coach import hint
 from engine.gallic.rules import GALLIC
 from saves.record import SeatInfo
 from saves.session import Session
 from saves.store import SaveStore
+from saves.tables import TableStore
+from tests.saves.test_campaigns import finish
 from tui import __version__
 from tui.cli import main, parse_seat
+from tui.match import hint_lines, hint_seed
 
 SEATS = (SeatInfo(kind="human", name="Ana"), SeatInfo(kind="bot", name="Easy bot", level="easy"))
 
@@ -146,3 +152,48 @@ def test_saves_columns_line_up_in_terminal_cells(tmp_path, capsys):
     for column in (GALLIC.name, "Battle 1/8", "Ana"):
         starts = {cell_len(line[: line.index(column)]) for line in lines}
         assert len(starts) == 1, (column, lines)
+
+
+# --- batallas hint (issue 29) ---------------------------------------------------------------
+EXPERT_SEATS = (SeatInfo("human", "Ana\x1b[31m"), SeatInfo("bot", "Expert bot", "expert"))
+
+
+def test_hint_prints_the_coachs_move_as_the_app_shows_it(tmp_path, capsys):
+    store = SaveStore(tmp_path)
+    session = Session.new(GALLIC, store, EXPERT_SEATS, {}, seed=17, title="Alesia")
+    session.close()
+    assert main(["--saves-dir", str(tmp_path), "hint", "Alesia"]) == 0
+    out = capsys.readouterr().out
+    expected = hint(GALLIC.view(session.state, 0), 0, random.Random(hint_seed(17, 0, 0)))
+    assert expected.best.text in out and expected.why in out
+    assert out.splitlines()[0] == "Hint for Rome · Ana\\x1b[31m:", "control characters escaped"
+    assert len(out.splitlines()) == len(hint_lines(expected, "Rome · Ana"))
+    assert SaveStore(tmp_path).load("Alesia").hints == 0, "printing a hint changes no save"
+
+
+@pytest.mark.parametrize(
+    ("seats", "play_out", "said"),
+    [
+        ((SeatInfo("human", "Ana"), SeatInfo("human", "Bea")), False, "Not in hot seat"),
+        (EXPERT_SEATS, True, "The game is over: there is no move to hint."),
+    ],
+)
+def test_hint_refuses_hot_seat_and_finished_games(tmp_path, capsys, seats, play_out, said):
+    store = SaveStore(tmp_path)
+    session = Session.new(GALLIC, store, seats, {"battles": 1}, seed=3, title="Bibracte")
+    if play_out:
+        finish(session)
+    session.close()
+    assert main(["--saves-dir", str(tmp_path), "hint", "Bibracte"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("No hint for Bibracte: ") and said in err
+    assert len(err.splitlines()) == 1
+
+
+def test_hint_refuses_a_missing_save_and_a_shared_table(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BATALLAS_HOME", str(tmp_path))
+    TableStore(tmp_path / "tables").create("gallic", ["alice", "bot:easy"], seed=1)
+    assert main(["hint", "nothing"]) == 2
+    assert "no save named 'nothing'" in capsys.readouterr().err
+    assert main(["hint", "gallic-1"]) == 2
+    assert "shared table" in capsys.readouterr().err

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 
+import attrs
 import pytest
 from rich.text import Text
 
@@ -241,3 +242,14 @@ def test_hosted_export_prints_the_players_own_save(tmp_path, monkeypatch, capsys
     assert capsys.readouterr().out.startswith(f"# {record.title}\n")
     assert main(["--hosted", "--player", "bob", "export", record.name, "-o", "x.md"]) == 2
     assert "not available with --hosted" in capsys.readouterr().err
+
+
+def test_the_export_says_when_the_coach_helped(store):
+    record = bot_game(store, "gallic", stop=6)
+    assert not any(
+        b.startswith("**Coach:**") for b in bullets(export_markdown(get("gallic"), record))
+    )
+    helped = attrs.evolve(record, hints=2, takebacks=1)
+    assert "**Coach:** with hints and takebacks (2 hints, 1 takeback)" in bullets(
+        export_markdown(get("gallic"), helped)
+    )

@@ -8,7 +8,7 @@ import random
 import attrs
 import pytest
 
-from engine.core import Outcome
+from engine.core import Outcome, replay
 from engine.gallic.rules import GALLIC
 from saves.record import SeatInfo
 from saves.session import Session
@@ -146,3 +146,136 @@ def test_a_move_at_another_terminal_is_table_news_and_a_read_problem_is_said_onc
     moved, problem = alice.table_news()
     assert not moved and problem
     assert alice.table_news() == (False, None), "the same problem is said once"
+
+
+# --- the coach: takebacks and hints (issue 29) ----------------------------------------------
+STRONG = SeatInfo(kind="bot", name="Strong bot", level="strong")
+
+
+def play_decisions(match: Match, picks: list[int]) -> list:
+    """Ana (seat 0) makes one decision per pick (the pick-th legal action, wrapped), the bots
+    answering between them as the screen's workers would; the states after each decision."""
+    states = []
+    for pick in picks:
+        turn = match.advance()
+        while not turn.human_due:
+            assert turn.bots and turn.result is None, "the game ended before Ana's decision"
+            run_bots(match, turn)
+            turn = match.advance()
+        legal = GALLIC.legal_actions(match.session.state, 0)
+        match.session.apply(0, legal[pick % len(legal)])
+        match.moved(0, False, 0)
+        states.append(match.session.state)
+    return states
+
+
+def test_a_takeback_replays_to_the_identical_state_and_the_same_moves_meet_the_same_bots(store):
+    match = match_of(store, ANA, STRONG, seed=17)
+    picks = [3, 0, 1, 5, 2]
+    first = play_decisions(match, picks)
+    run_bots(match, match.advance())
+    actions_first = match.session.record.actions
+    revision = match.session.record.revision
+    taken = match.take_back()
+    keep = taken.keep
+    assert actions_first[keep][0] == 0, "back to just before Ana's last decision"
+    assert all(seat == 1 for seat, _a in actions_first[keep + 1 :]), "after it, only bots"
+    assert match.session.record.actions == actions_first[:keep], "the bots' replies went too"
+    rebuilt = replay(GALLIC, match.session.record.config, 17, 2, list(actions_first[:keep]))
+    assert match.session.state == rebuilt, "the state replayed from the seed, all of it"
+    assert 0 in GALLIC.to_move(match.session.state), "Ana decides again"
+    on_disk = SaveStore(store.root).load("Match")
+    assert on_disk.actions == actions_first[:keep] and on_disk.takebacks == 1
+    assert on_disk.revision > revision, "saved at once, as a new revision"
+    again = play_decisions(match, picks[-1:])
+    run_bots(match, match.advance())
+    assert again[-1] == first[-1], "the same move gives the same position"
+    assert match.session.record.actions == actions_first, "and the bots answer it the same way"
+
+
+def test_takebacks_go_back_one_decision_each_down_to_the_first(store):
+    match = match_of(store, ANA, STRONG, seed=17)
+    play_decisions(match, [1, 2, 0])
+    anas = [i for i, (seat, _a) in enumerate(match.session.record.actions) if seat == 0]
+    kept = []
+    while not isinstance(taken := match.take_back(), str):
+        kept.append(taken.keep)
+    assert kept == anas[::-1], "each takeback goes back one of Ana's decisions"
+    assert taken == "This is your first decision: there is nothing to take back."
+    assert match.session.state == GALLIC.new(match.session.record.config, 17, 2)
+    assert SaveStore(store.root).load("Match").takebacks == len(anas)
+
+
+def test_a_takeback_forgets_the_bots_thinking(store):
+    match = match_of(store, ANA, STRONG, seed=17)
+    play_decisions(match, [0])
+    turn = match.advance()
+    job = match.bot_job(turn.bots[0]) if turn.bots else None
+    match.take_back()
+    assert not match.thinking
+    if job is not None:
+        assert match.bot_answer_due(job.seat, job.serial, job.epoch) is None
+
+
+def test_a_takeback_after_the_end_takes_the_result_back(store):
+    match = match_of(store, ANA, EASY, seed=3)
+    turn = match.advance()
+    for _step in range(500):
+        if turn.result is not None:
+            break
+        if turn.human_due:
+            match.session.apply(0, GALLIC.legal_actions(match.session.state, 0)[0])
+        run_bots(match, turn)
+        turn = match.advance()
+    assert turn.result is not None
+    assert match.hint_refusal() == "The game is over: there is no move to hint."
+    match.take_back()
+    assert match.session.outcome() is None, "play resumes"
+    turn = match.advance()
+    assert turn.human_due and turn.result is None
+
+
+def test_a_second_session_meets_a_conflict_after_a_takeback(store):
+    match = match_of(store, ANA, STRONG, seed=17)
+    play_decisions(match, [0, 1])
+    other = Session.load(SaveStore(store.root), "Match", takeover=True)
+    match.session.close()
+    with pytest.raises(SaveConflict):
+        match.take_back()
+    other.close()
+
+
+@pytest.mark.parametrize(
+    ("seats", "said"),
+    [
+        ((ANA, BEA), "Not in hot seat: the coach would help one player against another."),
+        ((EASY, EASY), "Only bots play this game: there is nobody to help."),
+    ],
+)
+def test_the_coach_refuses_to_help_one_person_against_another(store, seats, said):
+    match = match_of(store, *seats)
+    assert match.hint_refusal() == said
+    assert match.take_back() == said
+
+
+def test_the_coach_refuses_at_a_shared_table(tmp_path):
+    tables = TableStore(tmp_path / "tables")
+    table = tables.create("gallic", ["alice", "bot:strong"], seed=11)
+    alice = Match(TableSession.join(tables, table.name, "alice"))
+    said = "Not at a shared table: the coach would help one player against the others."
+    assert alice.hint_refusal() == said
+    assert alice.take_back() == said
+
+
+def test_a_hint_is_for_the_position_it_was_asked_about(store, monkeypatch):
+    match = match_of(store, ANA, STRONG, seed=17)
+    assert match.advance().human_due and match.hint_refusal() is None
+    job = match.hint_job()
+    assert job.view == GALLIC.view(match.session.state, 0), "the player's view only"
+    assert job.seed == match.hint_job().seed, "the same position, the same seed"
+    assert match.hint_due(job)
+    job = match.hint_job()
+    match.session.apply(0, GALLIC.legal_actions(match.session.state, 0)[0])
+    match.advance()
+    assert not match.hint_due(job), "a move was made since: the hint is dropped"
+    assert match.hinting is None

@@ -234,7 +234,7 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         self.query_one("#my-head", Static).update(self.head(view, me))
         self.show_detail()
         log = self.query_one(EventLog)
-        log.show([line for e in view.log if (line := self.describe(e, view)) is not None])
+        log.show(self.logged(view))
 
     def shown_battle(self, view):
         """The battle to show and whether it is last turn's. The solitaire keeps its last

@@ -176,7 +176,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         self.query_one(TerritoryTable).show(view, self.wide, self.app.size.width)
         self.query_one(ContinentSummary).show(view, self.names, self.line_width)
         log = self.query_one(LatestLines)
-        log.show([line for e in view.log if (line := self.describe(e, view)) is not None])
+        log.show(self.logged(view))
         self.refresh_bindings()
 
     @property

@@ -299,7 +299,8 @@ class CampaignsScreen(Screen):
                 _("{game} · {progress} · last played {when}").format(
                     game=entry.game_name, progress=entry.progress, when=when(entry.updated)
                 ),
-                _("Seats: {seats}").format(seats=", ".join(entry.seats)),
+                _("Seats: {seats}").format(seats=", ".join(entry.seats))
+                + (f" · {entry.coached}" if entry.coached else ""),
             )
             detail.update(Content("\n".join(map(visible, lines))))
 

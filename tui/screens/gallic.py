@@ -169,7 +169,7 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         self.query_one("#verdict", Static).update(self.verdict_text(view, battle))
         self.show_detail()
         log = self.query_one(EventLog)
-        log.show([line for e in view.log if (line := self.describe(e, view)) is not None])
+        log.show(self.logged(view))
 
     def revealed(self, side: int, battle) -> tuple[list[CardFace], list[str]]:
         """The faces of a revealed hand, each marked counted (✓), counted as another type, or

@@ -44,6 +44,7 @@ from saves.tables import (
 from tui import terminal
 from tui.match import BotJob, Match
 from tui.messages import NextCampaignGame, OpenGame, OpenReview, OpenRules
+from tui.screens.coach_play import COACH, CoachPlay
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
 from tui.screens.game_dialogs import HandOverScreen, ResultScreen, Told
 from tui.screens.game_log import GameLog
@@ -51,6 +52,7 @@ from tui.screens.lesson_play import LessonPlay
 from tui.screens.own_save import OwnSave
 from tui.screens.table_play import BOT_TABLE_WAIT, STILL_WAITING, TABLE_POLL, TablePlay
 from tui.widgets.footer import KeysFooter
+from tui.widgets.log import literal
 from tui.widgets.status import StatusBar, Thinking
 
 BOT_SPEEDS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.6)
@@ -59,14 +61,15 @@ SAVE_POLL = 2.0  # seconds between looks at our own save: did another session co
 
 
 class BotChose(Message):
-    def __init__(self, seat: int, action, serial: int) -> None:
+    def __init__(self, seat: int, action, serial: int, epoch: int = 0) -> None:
         super().__init__()
         self.seat = seat
         self.action = action
         self.serial = serial
+        self.epoch = epoch  # the takebacks before it started: a later one drops the answer
 
 
-class GameScreen(LessonPlay, TablePlay, GameLog, OwnSave, Screen):
+class GameScreen(LessonPlay, TablePlay, GameLog, CoachPlay, OwnSave, Screen):
     BINDINGS = [
         Binding("k", "keys", N_("Keys")),  # first: it lists every key the footer leaves out
         Binding("question_mark,f1", "rules", N_("Rules")),
@@ -79,6 +82,10 @@ class GameScreen(LessonPlay, TablePlay, GameLog, OwnSave, Screen):
         Binding("full_stop", "skip_bots", N_("Skip to my turn"), show=False),
         Binding("plus", "bot_speed(-1)", N_("Bots faster"), show=False),
         Binding("minus", "bot_speed(1)", N_("Bots slower"), show=False),
+        # The coach (``coach_play.py``): listed by ``k``; free in every game's screen. The
+        # function keys work while a box has the focus (Mates solo's answer takes letters).
+        Binding("i,f5", "coach_hint", N_("Coach's hint"), show=False),
+        Binding("u,f6", "take_back", N_("Take back"), show=False),
     ]
 
     # The footer shows these after the game's keys, in this order, as many as fit (Keys always).
@@ -112,6 +119,13 @@ class GameScreen(LessonPlay, TablePlay, GameLog, OwnSave, Screen):
         # A move waiting for the table's lock in a worker, and whether a bot made it.
         self.table_wait: Worker | None = None
         self.table_wait_bot = False
+        # The coach's notes in the log, (where, line), and how long the last hint took.
+        self.coach_notes: list[tuple[int, str]] = []
+        self.hint_asked = 0.0
+        self.hint_seconds: float | None = None
+        coached = self.coached_so_far()
+        if coached is not None:
+            self.coach_notes.append((0, f"[i]{literal(coached)}[/i]"))
         if self.watching:
             self.refuse_acting_keys()
 
@@ -362,10 +376,10 @@ class GameScreen(LessonPlay, TablePlay, GameLog, OwnSave, Screen):
         pause = self.app.bot_delay - (time.monotonic() - started)
         if pause > 0 and not self.match.skipping:
             time.sleep(pause)
-        self.post_message(BotChose(job.seat, action, job.serial))
+        self.post_message(BotChose(job.seat, action, job.serial, job.epoch))
 
     def on_bot_chose(self, message: BotChose) -> None:
-        due = self.match.bot_answer_due(message.seat, message.serial)
+        due = self.match.bot_answer_due(message.seat, message.serial, message.epoch)
         if due is None:
             return
         if not due:
@@ -382,6 +396,8 @@ class GameScreen(LessonPlay, TablePlay, GameLog, OwnSave, Screen):
     def update_thinking(self) -> None:
         labels = self.game.seat_labels(len(self.seats))  # short: the status line is narrow
         names = tuple(labels[s] for s in sorted(self.thinking))
+        if self.match.hinting is not None:
+            names += (_(COACH),)
         self.query_one(Thinking).names = names
 
     # --- hot seat: shared moments, each player's own cursor ------------------------------------

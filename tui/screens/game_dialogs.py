@@ -1,5 +1,5 @@
-"""The two screens a game opens over its board: the hand-over between two players sharing
-the terminal, and the result."""
+"""The screens a game opens over its board: the hand-over between two players sharing the
+terminal, the result, and the coach's hint."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from textual.markup import MarkupError
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
+from engine.coach import Hint
 from engine.i18n import N_, _
 from saves.paths import visible
+from tui.match import choice_words
 from tui.screens.dialogs import Deliberate, Said, say
 from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.footer import KeysFooter
@@ -129,3 +131,47 @@ class ResultScreen(Deliberate, ModalScreen[str]):
 
     def action_choose(self, what: str) -> None:
         self.answer(what)
+
+
+class HintDialog(Deliberate, ModalScreen[bool]):
+    """The coach's hint: the best move with its value, why, and the next two. Enter plays the
+    best move, Escape closes. An Enter meant for the board, pressed as the hint appeared,
+    plays nothing (``Deliberate``). Every text is plain (``Content``): the coach's words may
+    quote names from the save."""
+
+    BINDINGS = [
+        Binding("enter", "play", N_("Play it")),
+        Binding("escape", "close", N_("Close")),
+    ]
+
+    def __init__(self, hint: Hint, seat: str) -> None:
+        super().__init__()
+        self.hint = hint
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        hint = self.hint
+        with Vertical(classes="dialog coach"):
+            title = _("Hint for {seat}:").format(seat=self.seat)
+            yield Static(Content(visible(title)), classes="title")
+            yield Static(Content(visible(choice_words(hint.best))), id="hint-best")
+            if hint.why:
+                yield Static(Content(visible(hint.why)), id="hint-why", classes="hint")
+            if hint.others:
+                others = "\n".join(f"  {visible(choice_words(c))}" for c in hint.others)
+                yield Static(Content(_("Next:") + "\n" + others), id="hint-others")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Play it (Enter)"), variant="primary", id="play")
+                yield Button(_("Close (Esc)"), id="close")
+
+    async def language_changed(self) -> None:
+        await recompose_keeping_input(self)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.answer(event.button.id == "play")
+
+    def action_play(self) -> None:
+        self.answer(True)
+
+    def action_close(self) -> None:
+        self.dismiss(False)

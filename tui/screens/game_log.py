@@ -17,6 +17,11 @@ class GameLog:
     """The log of the view on screen, as the game's ``EventLog`` widget shows it."""
 
     # --- the log ---------------------------------------------------------------------------
+    def logged(self, view) -> list[str]:
+        """The log lines of ``view`` (markup), with the coach's notes where they were made."""
+        lines = [line for e in view.log if (line := self.describe(e, view)) is not None]
+        return self.with_notes(lines)
+
     def log_lines(self) -> list[str]:
         """The log lines of the view on screen (the same the log under the board shows)."""
         logs = self.query(EventLog)

@@ -350,7 +350,7 @@ class MatesScreen(GameScreen):
         square.update(Content(fit(words, self.line_width)))
         self.query_one("#round", Static).update(self.round_text(view))
         log = self.query_one(EventLog)
-        log.show([line for e in view.log if (line := self.describe(e, view)) is not None])
+        log.show(self.logged(view))
 
     def square_text(self, view) -> str:
         """The board in words: what is on the cursor's square (and, in the solo puzzles, the

@@ -251,7 +251,7 @@ class MetauroScreen(GameScreen):
         detail.border_title = title
         detail.update(body)
         log = self.query_one(EventLog)
-        log.show([line for e in view.log if (line := self.describe(e, view)) is not None])
+        log.show(self.logged(view))
         self.refresh_bindings()
 
     @property

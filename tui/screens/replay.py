@@ -29,6 +29,8 @@ from tui.screens.registry import screen_for
 
 # The game screens' own actions that only change what is looked at, never the game.
 VIEW_ONLY = frozenset({"other_hand", "next_row", "search", "close_box", "filter", "tab"})
+# The coach's keys stay bound (hidden) only to say that a replay plays nothing.
+COACH_ACTIONS = frozenset({"coach_hint", "take_back"})
 # Priority: the hands, the map and the table would take the arrows, Home and End first. One
 # footer entry per pair of keys: the footer has 80 columns for all of them.
 REPLAY_KEYS = [
@@ -215,7 +217,7 @@ def replay_class(base: type[GameScreen]) -> type[GameScreen]:
     for bindings in base._merge_bindings().key_to_bindings.values():
         for binding in bindings:
             namespace, action, _parameters = parse(binding.action)
-            if namespace or action in VIEW_ONLY:  # in the help (k), not in the full footer
+            if namespace or action in VIEW_ONLY | COACH_ACTIONS:  # in k's list, not the footer
                 kept.append(dataclasses.replace(binding, show=False))
     takes_view = len(inspect.signature(base.describe).parameters) > 2
 
