@@ -9,6 +9,7 @@ client (SIGKILL, a dropped SSH connection) can therefore never leave a game lock
 from __future__ import annotations
 
 import contextlib
+import enum
 import errno
 import json
 import os
@@ -27,8 +28,18 @@ try:
 except ImportError:  # no flock here (Windows): writes go unchecked, holds always succeed
     fcntl = None
 
-LOCK_TIMEOUT = 10.0
+LOCK_TIMEOUT = 10.0  # seconds; read when a wait starts, so one setting governs every lock
 HOLD_INFO_LIMIT = 4096
+
+
+class Wait(enum.Enum):
+    """``DEFAULT``: wait ``LOCK_TIMEOUT`` seconds, as it is set when the wait starts (a default
+    argument would freeze the value at import, and a shortened timeout would go unseen)."""
+
+    DEFAULT = "default"
+
+
+DEFAULT_WAIT = Wait.DEFAULT
 
 
 def _reason(exc: OSError) -> str:
@@ -47,13 +58,14 @@ class Cancelled(SaveError):
 def exclusive(
     path: Path,
     what: str,
-    timeout: float | None = LOCK_TIMEOUT,
+    timeout: float | None | Wait = DEFAULT_WAIT,
     cancel: threading.Event | None = None,
 ) -> Iterator[None]:
     """Hold ``path`` (created if missing) exclusively; ``what`` names the thing for errors,
     in the player's language (``_("save {name}")``). ``Busy`` after ``timeout`` seconds (0:
-    one try; None: no limit), ``Cancelled`` as soon as ``cancel`` is set: a screen waits in a
-    worker thread that the player can stop, never on its own thread."""
+    one try; None: no limit; by default ``LOCK_TIMEOUT``), ``Cancelled`` as soon as ``cancel``
+    is set: a screen waits in a worker thread that the player can stop, never on its own
+    thread."""
     if fcntl is None:
         yield
         return
@@ -65,6 +77,8 @@ def exclusive(
             _("cannot lock {what}: {reason}").format(what=what, reason=_reason(exc))
         ) from exc
     try:
+        if timeout is DEFAULT_WAIT:
+            timeout = LOCK_TIMEOUT
         _wait_for(fd, what, timeout, cancel or threading.Event())
         yield
     finally:

@@ -9,9 +9,10 @@ from typing import Any
 
 from engine.core import Game, IllegalAction, Outcome, Seat
 from engine.i18n import _
+from saves.locks import DEFAULT_WAIT, Wait
 from saves.record import SaveError, SaveRecord
 from saves.table_file import Table, TableChanged, bot_level, bot_seed
-from saves.table_store import LOCK_TIMEOUT, TableStore
+from saves.table_store import TableStore
 
 # --- one player's client ------------------------------------------------------------------------
 
@@ -96,7 +97,7 @@ class TableSession(OnTable):
         seat: Seat,
         action: Any,
         *,
-        wait: float | None = LOCK_TIMEOUT,
+        wait: float | None | Wait = DEFAULT_WAIT,
         cancel: threading.Event | None = None,
     ) -> Any:
         """Our seat's move or a bot's, against the version we hold; on ``TableChanged`` this

@@ -15,7 +15,7 @@ import attrs
 
 from engine.core import Game, Seat
 from engine.i18n import _, language
-from saves.locks import exclusive, fcntl
+from saves.locks import DEFAULT_WAIT, Wait, exclusive, fcntl
 from saves.paths import is_safe_name, sanitize_name, stems, tables_path
 from saves.record import APP_VERSION, BrokenSave, SaveError, SaveRecord, now_iso
 from saves.safe_read import MissingFile, read_file
@@ -41,7 +41,6 @@ from saves.table_file import (
 from saves.verify import Verified, verify
 
 LOCK_SUFFIX = ".lock"
-LOCK_TIMEOUT = 10.0
 
 
 def tables_dir(override: str | Path | None = None) -> Path:
@@ -149,7 +148,10 @@ class TableStore:
 
     @contextlib.contextmanager
     def _locked(
-        self, name: str, wait: float | None = LOCK_TIMEOUT, cancel: threading.Event | None = None
+        self,
+        name: str,
+        wait: float | None | Wait = DEFAULT_WAIT,
+        cancel: threading.Event | None = None,
     ) -> Iterator[None]:
         """Hold ``NAME.lock`` exclusively; the kernel releases it if this process dies.
         ``wait`` and ``cancel`` are ``saves.locks.exclusive``'s."""
@@ -241,7 +243,7 @@ class TableStore:
         seat: Seat,
         action: Any,
         *,
-        wait: float | None = LOCK_TIMEOUT,
+        wait: float | None | Wait = DEFAULT_WAIT,
         cancel: threading.Event | None = None,
     ) -> Table:
         """Apply a move made on ``version``: ``TableChanged`` if the table moved on since,

@@ -35,7 +35,7 @@ from saves.table_file import (
     turn_text,
 )
 from saves.table_players import OnTable, TableSession
-from saves.table_store import LOCK_TIMEOUT, TableStore, tables_dir
+from saves.table_store import TableStore, tables_dir
 from saves.table_watch import (
     WATCH_DIR,
     WATCHING,
@@ -47,7 +47,6 @@ from saves.table_watch import (
 
 __all__ = [
     "CHANGED",
-    "LOCK_TIMEOUT",
     "OnTable",
     "Table",
     "TableChanged",

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from saves import locks
 from saves.locks import Busy, Cancelled, exclusive
 from saves.record import SaveError
 from saves.session import Session
@@ -53,3 +54,15 @@ def test_a_held_lock_is_tried_once_or_waited_for_until_cancelled(tmp_path):
         assert time.monotonic() - started < 2
     with exclusive(lock, "x", 0):  # free again: had at the first try
         pass
+
+
+def test_the_default_wait_is_the_timeout_set_when_the_wait_starts(tmp_path, monkeypatch):
+    """One setting governs every default wait, also when it changes after import (a host that
+    shortens it, a test that must tell a frozen screen from a busy machine)."""
+    monkeypatch.setattr(locks, "LOCK_TIMEOUT", 0.1)
+    lock = tmp_path / "x.lock"
+    with exclusive(lock, "x"):
+        started = time.monotonic()
+        with pytest.raises(Busy), exclusive(lock, "x"):
+            pass
+        assert time.monotonic() - started < 5  # not the 10 s fixed at import

@@ -10,7 +10,7 @@ import pytest
 
 from engine import registry
 from engine.gallic.actions import Discard
-from saves import tables as tables_module
+from saves import locks
 from saves.locks import exclusive
 from saves.store import SaveStore
 from saves.tables import CHANGED, TableSession, TableStore
@@ -21,6 +21,11 @@ from tui.screens.menu import MenuScreen
 from tui.widgets.status import StatusBar
 
 SIZE = (120, 40)
+# A screen that waited for a held lock on its own thread would freeze for the whole lock
+# timeout; a busy machine delays a key by a second or two. Far apart, so neither passes for
+# the other.
+FROZEN = 30.0
+ANSWERED = 5.0
 
 
 def table_app(tmp_path, tables: TableStore, player: str, table: str | None = None):
@@ -180,7 +185,7 @@ def lock_held_elsewhere(tables: TableStore, name: str):
     def hold() -> None:
         with exclusive(tables.root / f"{name}.lock", "the table", timeout=1):
             held.set()
-            release.wait(30)
+            release.wait(2 * FROZEN)
 
     thread = threading.Thread(target=hold)
     thread.start()
@@ -205,25 +210,27 @@ async def timed_press(pilot, *keys) -> float:
 async def test_a_locked_table_never_freezes_the_screen_and_the_wait_can_be_cancelled(
     tmp_path, tables, monkeypatch
 ):
-    monkeypatch.setattr(tables_module, "LOCK_TIMEOUT", 3.0)  # a freeze would last 3 s, not 10
+    monkeypatch.setattr(locks, "LOCK_TIMEOUT", FROZEN)
     tables.create("gallic", ["alice", "bob"], seed=11)
     app = table_app(tmp_path, tables, "alice", "gallic-1")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
         with lock_held_elsewhere(tables, "gallic-1") as release:
-            assert await timed_press(pilot, "1", "enter") < 1.0  # the move key, answered
+            assert await timed_press(pilot, "1", "enter") < ANSWERED  # the move key, answered
             await pilot.pause()
             assert prompt(app) == "Waiting for the table… Escape cancels your move."
-            assert await timed_press(pilot, "l") < 1.0  # other keys work meanwhile
+            assert await timed_press(pilot, "l") < ANSWERED  # other keys work meanwhile
             assert app.screen is not screen  # the log opened
             await pilot.press("escape")  # closes the log
             assert app.screen is screen
-            assert await timed_press(pilot, "enter") < 1.0  # another move is told to wait
+            assert await timed_press(pilot, "enter") < ANSWERED  # another move is told to wait
             assert "Your move is still waiting for the table: Escape cancels it." in notes(app)
 
             await pilot.press("escape")  # cancel: the move is not made, and it says so
-            await wait_for(pilot, lambda: any("The move was not made" in n for n in notes(app)))
+            await wait_for(
+                pilot, lambda: any("The move was not made" in n for n in notes(app)), ANSWERED
+            )
             assert app.screen is screen and screen.my_turn  # still at the table
             assert not prompt(app).startswith("Waiting for the table")
             assert tables.load("gallic-1").version == 0
@@ -232,7 +239,7 @@ async def test_a_locked_table_never_freezes_the_screen_and_the_wait_can_be_cance
             await pilot.pause()
             assert prompt(app).startswith("Waiting for the table")
             release.set()
-            await wait_for(pilot, lambda: screen.session.version == 1, timeout=3.0)
+            await wait_for(pilot, lambda: screen.session.version == 1, timeout=ANSWERED)
         await pilot.pause()
         assert tables.load("gallic-1").version == 1
         assert prompt(app) == "Waiting for bob…"
@@ -241,15 +248,15 @@ async def test_a_locked_table_never_freezes_the_screen_and_the_wait_can_be_cance
 async def test_a_bot_move_waits_for_a_locked_table_without_freezing_the_screen(
     tmp_path, tables, monkeypatch
 ):
-    monkeypatch.setattr(tables_module, "LOCK_TIMEOUT", 3.0)
+    monkeypatch.setattr(locks, "LOCK_TIMEOUT", FROZEN)
     tables.create("gallic", ["alice", "bot:easy"], seed=6)
     app = table_app(tmp_path, tables, "alice", "gallic-1")
     with lock_held_elsewhere(tables, "gallic-1") as release:
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: prompt(app).startswith("Waiting for the table"), 3.0)
-            assert await timed_press(pilot, "l") < 1.0
+            await wait_for(pilot, lambda: prompt(app).startswith("Waiting for the table"), 10.0)
+            assert await timed_press(pilot, "l") < ANSWERED
             await pilot.press("escape")  # closes the log
             assert isinstance(app.screen, GameScreen)
             release.set()
-            await wait_for(pilot, lambda: app.screen.session.version == 1, timeout=3.0)
+            await wait_for(pilot, lambda: app.screen.session.version == 1, timeout=ANSWERED)
     assert tables.load("gallic-1").version == 1

@@ -37,7 +37,7 @@ from engine.alamo.state import (
 )
 from saves.record import SeatInfo
 from saves.session import Session
-from tests.tui.conftest import settle
+from tests.tui.conftest import played_until, settle
 from tests.tui.fit import assert_on_screen, screen_lines, screen_text
 from tui.screens.alamo import AlamoScreen
 from tui.screens.game import ResultScreen
@@ -100,6 +100,7 @@ def texan_keys(view) -> list[str]:
 
 
 async def test_a_whole_solitaire_with_keys_only(make_app):
+    """To the result, then the board after the end, which shows no markup."""
     app = make_app(starter((SeatInfo(kind="human", name="Travis"),), seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
@@ -110,6 +111,11 @@ async def test_a_whole_solitaire_with_keys_only(make_app):
         assert ALAMO.outcome(state) is not None
         assert app.screen.details == state.reason
         assert str(app.screen.headline) == ("Texans · Travis wins!" if state.winners else "Defeat.")
+        await pilot.press("b")  # the board after the end shows no markup
+        await pilot.pause()
+        assert app.screen is screen
+        text = screen_text(app)
+        assert "[b]" not in text and "[/b]" not in text, text
 
 
 async def test_a_fallen_alamo_is_told_as_a_defeat_not_a_draw(make_app):
@@ -131,9 +137,15 @@ async def test_a_fallen_alamo_is_told_as_a_defeat_not_a_draw(make_app):
         assert "the Alamo is taken" in str(app.screen.details)
 
 
-async def test_a_whole_two_player_game_as_the_texans_against_the_strong_bot(make_app):
-    seats = (SeatInfo(kind="human", name="Travis"), SeatInfo(kind="bot", name="S", level="strong"))
-    app = make_app(starter(seats, seed=8))
+async def test_the_last_turns_as_the_texans_against_the_strong_bot_to_the_result(make_app):
+    """From turn 30 of a game played by both sides' bots (the first turns by keys: the short
+    game against the expert below) to the result, by keys against the strong bot."""
+
+    def late(app):
+        session = Session.new(ALAMO, app.store, TEXAN_VS_BOT, {}, seed=8, players=2)
+        return screen_for(played_until(session, lambda s: s.turn >= 30, random.Random(8)))
+
+    app = make_app(late)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.screen
@@ -194,17 +206,8 @@ ALONE = (SeatInfo(kind="human", name="Travis"),)
 def driven(app, seats, seed: int, wanted) -> Session:
     """A game both sides (or the solitaire's Texan) played with the easy bot until ``wanted``
     holds; every move goes through the session, as if played on screen."""
-    easy = ALAMO.bots["easy"]
-    rng = random.Random(seed)
     session = Session.new(ALAMO, app.store, seats, {}, seed=seed, players=len(seats))
-    for _ in range(MAX_STEPS):
-        state = session.state
-        assert ALAMO.outcome(state) is None, "the game ended first"
-        if wanted(state):
-            return session
-        seat = ALAMO.to_move(state)[0]
-        session.apply(seat, easy(ALAMO.view(state, seat), seat, rng))
-    raise AssertionError("never reached")
+    return played_until(session, wanted, random.Random(seed), level="easy")
 
 
 def opened(seats, seed: int, wanted):
@@ -313,19 +316,6 @@ async def test_last_turns_assault_stays_labelled_until_the_roll(make_app):
             f"✔ won by {battle.difference}",
             f"✘ lost by {battle.difference}",
         )
-
-
-async def test_the_board_after_the_end_shows_no_markup(make_app):
-    app = make_app(starter(ALONE, seed=3))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        screen = app.screen
-        await play_to_the_end(pilot, app, screen, texan_keys)
-        await pilot.press("b")  # look at the board
-        await pilot.pause()
-        assert app.screen is screen
-        text = screen_text(app)
-        assert "[b]" not in text and "[/b]" not in text, text
 
 
 async def test_counts_and_names_in_the_log_read_right(make_app):

@@ -3,11 +3,13 @@ keys and the layout as a player meets them."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import attrs
 import pytest
 
+from engine import search
 from engine.metauro import rules
 from engine.metauro.actions import Deploy, EndMove, Move, Pass
 from engine.metauro.board import fits, occupancy
@@ -26,7 +28,7 @@ from engine.metauro.state import (
 )
 from saves.record import SeatInfo
 from saves.session import Session
-from tests.tui.conftest import settle
+from tests.tui.conftest import played_until, settle
 from tests.tui.fit import SIZES, screen_lines, screen_text
 from tui.screens.game import ResultScreen
 from tui.screens.metauro import MetauroScreen
@@ -83,27 +85,43 @@ def next_keys(screen: MetauroScreen) -> list[str]:
     return ["e"]
 
 
+def from_turn(seats, seed: int, turn: int):
+    """A battle both sides' bots played until ``turn``: a Pilot test plays the rest by keys
+    (each step on screen costs a redraw; deploying by keys: the battle drawn by passing)."""
+
+    def start(app):
+        session = Session.new(METAURO, app.store, seats, {}, seed=seed)
+        return screen_for(played_until(session, lambda s: s.turn >= turn, random.Random(seed)))
+
+    return start
+
+
+async def play_to_the_result(pilot, app, screen) -> None:
+    for _ in range(2000):
+        await settle(pilot, app)
+        if isinstance(app.screen, ResultScreen):
+            return
+        if screen.my_turn:
+            grid = screen.query_one(MetauroGrid)
+            start = grid.cursor
+            keys = next_keys(screen)
+            grid.cursor = start
+            await pilot.press(*keys)
+    raise AssertionError("the battle did not end")
+
+
 async def test_a_whole_battle_against_the_strong_bot_with_keys_only(make_app):
-    app = make_app(starter(seed=2))
+    """From turn 7 (of about 13) to the result, every move of ours by keys."""
+    app = make_app(from_turn(SEATS, seed=2, turn=7))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.screen
         assert isinstance(screen, MetauroScreen)
-        for _ in range(2000):
-            await settle(pilot, app)
-            if isinstance(app.screen, ResultScreen):
-                break
-            if screen.my_turn:
-                grid = screen.query_one(MetauroGrid)
-                start = grid.cursor
-                keys = next_keys(screen)
-                grid.cursor = start
-                await pilot.press(*keys)
-        else:
-            raise AssertionError("the battle did not end")
+        opened_at = len(screen.session.state.log)
+        await play_to_the_result(pilot, app, screen)
         state = screen.session.state
         assert METAURO.outcome(state) is not None
-        assert any(type(e).__name__ == "Moved" and e.seat == 0 for e in state.log)
+        assert any(type(e).__name__ == "Moved" and e.seat == 0 for e in state.log[opened_at:])
 
 
 # --- a clash of many pairs, built by hand on squares the rules allow ----------------------------
@@ -391,30 +409,20 @@ async def test_the_log_counts_pairs_and_fights_in_good_english(make_app):
 
 
 async def test_a_whole_battle_against_the_expert_bot_with_keys_only(make_app):
+    """From turn 7 to the result against the expert on a tenth of its playouts (the same
+    search; its strength is measured in bench/)."""
     seats = (SeatInfo(kind="human", name="Nero"), SeatInfo(kind="bot", name="X", level="expert"))
-
-    def start(app):
-        return screen_for(Session.new(METAURO, app.store, seats, {}, seed=1))
-
-    app = make_app(start)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, app)
-        screen = app.screen
-        for _ in range(2000):
+    app = make_app(from_turn(seats, seed=1, turn=7))
+    with search.scaled(0.1):
+        async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
-            if isinstance(app.screen, ResultScreen):
-                break
-            if screen.my_turn:
-                grid = screen.query_one(MetauroGrid)
-                start_square = grid.cursor
-                keys = next_keys(screen)
-                grid.cursor = start_square
-                await pilot.press(*keys)
-        else:
-            raise AssertionError("the battle did not end")
-        state = screen.session.state
-        assert METAURO.outcome(state) is not None
-        assert any(type(e).__name__ == "Moved" and e.seat == CARTHAGINIANS for e in state.log)
+            screen = app.screen
+            opened_at = len(screen.session.state.log)
+            await play_to_the_result(pilot, app, screen)
+    state = screen.session.state
+    assert METAURO.outcome(state) is not None
+    by_keys = state.log[opened_at:]
+    assert any(type(e).__name__ == "Moved" and e.seat == CARTHAGINIANS for e in by_keys)
 
 
 async def test_a_fights_die_shows_the_face_it_rolled(make_app):

@@ -211,7 +211,7 @@ def memory_folder(tmp_path):
 
 
 def test_closing_the_terminal_while_bots_play_fast_never_hangs(memory_folder):
-    runs = 20
+    runs = 5  # each closes at another moment of the bots' play; 20 cost a minute of CPU
     folders = [memory_folder / f"run{i}" for i in range(runs)]
     with ThreadPoolExecutor(max_workers=1) as pool:  # one at a time: each has the machine
         results = list(pool.map(close_while_bots_play_fast, folders))
