@@ -86,7 +86,7 @@ def exchange(view: Any, seat: int) -> dict[str, str]:
     bonus = done[-1].bonus_on if done else ()
     return {
         "armies": number(done[-1].armies if done else 0),
-        "bonus": listing(TERRITORIES[t] for t in bonus) if bonus else _("none of them"),
+        "bonus": listing(TERRITORIES[t] for t in bonus) if bonus else _("none this time"),
     }
 
 
@@ -166,8 +166,9 @@ LESSON = Lesson(
         ),
         Step(
             N_(
-                "{armies} armies, and a card showing your own territory put 2 more on it: "
-                "{bonus}. Place them, and play on for your objective. Well done!"
+                "The set brought {armies} armies, and each card showing a territory of yours "
+                "put 2 more there: {bonus}. Place them, and play on for your objective. Well "
+                "done!"
             ),
             fill=exchange,
         ),
