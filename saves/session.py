@@ -243,3 +243,50 @@ class Session:
 
     def progress(self) -> str:
         return self.game.progress(self.record.state)
+
+
+class MemorySession(Session):
+    """A game kept in memory only (a lesson): it is never written, so it is neither a save the
+    menu's Continue offers nor a game Records count, and it leaves nothing behind.
+
+    Moves are applied and checked like any session's; ``save`` only marks them as kept, and
+    ``save_as`` refuses with one sentence (the player starts a real game instead)."""
+
+    @classmethod
+    def start(
+        cls,
+        game: Game,
+        store: SaveStore,
+        seats: Sequence[SeatInfo],
+        config: Mapping[str, Any] | None,
+        seed: int,
+        title: str,
+    ) -> MemorySession:
+        seats = tuple(seats)
+        config = full_config(game, config)
+        stamp = now_iso()
+        record = SaveRecord(
+            name="",
+            title=title,
+            game_id=game.id,
+            players=len(seats),
+            seats=seats,
+            config=config,
+            seed=seed,
+            actions=(),
+            state=game.new(config, seed, len(seats)),
+            created=stamp,
+            updated=stamp,
+            rules_version=game.rules_version,
+        )
+        return cls(game, store, record)
+
+    def save(self) -> None:
+        self.unsaved = False
+        self.saved_moves = len(self.record.actions)
+
+    def moved_elsewhere(self) -> SaveConflict | None:
+        return None
+
+    def save_as(self, title: str) -> str:
+        raise SaveError(_("A lesson is not saved: start a real game to keep one."))

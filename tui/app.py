@@ -30,12 +30,13 @@ from saves.tables import TableSession, TableStore, tables_dir
 from tui import language, messages, terminal, textual_i18n
 from tui.crash import log_crash
 from tui.hosting import HostedGuards
+from tui.lessons import LESSONS, lesson_session
 from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog
 from tui.screens.game import STYLES, GameScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.records import RecordsScreen
-from tui.screens.registry import screen_for
+from tui.screens.registry import lesson_screen, screen_for
 from tui.screens.replay import replay_screen
 from tui.screens.rules import RulesScreen
 from tui.screens.series import SeriesScreen, SeriesSetupScreen, notify_plain
@@ -248,9 +249,27 @@ class BatallasApp(HostedGuards, App):
     # --- opening games ------------------------------------------------------------------------
     def open_session(self, session: Session) -> None:
         """Show a game: its screen goes on top of the menu (anything else is closed)."""
+        self.show_game(screen_for(session))
+
+    def show_game(self, screen: GameScreen) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
-        self.push_screen(screen_for(session))
+        self.push_screen(screen)
+
+    def open_lesson(self, game_id: str) -> None:
+        """The first lesson of ``game_id``: its game on the lesson's seed, never saved."""
+        lesson = LESSONS[game_id]
+        self.show_game(lesson_screen(lesson_session(lesson, self.store, self.player), lesson))
+
+    def pick_lesson(self) -> None:
+        """Which game to learn, each with what its lesson teaches."""
+        about = {game_id: lesson.title for game_id, lesson in LESSONS.items()}
+
+        def go(game_id: str | None) -> None:
+            if game_id is not None:
+                self.open_lesson(game_id)
+
+        self.push_screen(GamePicker(N_("Learn a game"), about), go)
 
     def open_replay(self, session: ReplaySession) -> None:
         """Step through a finished game on its own board (``tui/screens/replay.py``)."""
@@ -382,6 +401,12 @@ class BatallasApp(HostedGuards, App):
             self.pick_game_then("new")
         else:
             self.push_screen(SetupScreen(message.game))
+
+    def on_open_lessons(self) -> None:
+        self.pick_lesson()
+
+    def on_open_lesson(self, message: messages.OpenLesson) -> None:
+        self.open_lesson(message.game_id)
 
     def on_open_rules(self, message: messages.OpenRules) -> None:
         if message.game is None:

@@ -57,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("Mates Hostiles: play with a deck file made by `batallas mates-deck`"),
     )
 
+    learn = sub.add_parser("learn", help=_("play a game's first lesson, a guided first game"))
+    learn.add_argument("game", metavar=_("GAME"))
+
     resume = sub.add_parser("resume", help=_("resume a saved game (the most recent by default)"))
     resume.add_argument("name", nargs="?", default=None, metavar=_("NAME"))
 
@@ -221,6 +224,10 @@ def main(argv: list[str] | None = None) -> int:
         start = _new_game_starter(args)
         if start is None:
             return 2
+    elif args.command == "learn":
+        start = _lesson_starter(args.game)
+        if start is None:
+            return 2
     elif args.command == "resume":
         name = args.name
         if name is None:
@@ -331,6 +338,26 @@ def _new_game_starter(args):
             players=len(seats),
         )
         return screen_for(session)
+
+    return start
+
+
+def _lesson_starter(game_id: str):
+    """The lesson's first screen, or None once one sentence says there is no such lesson."""
+    from tui.lessons import LESSONS
+
+    if game_id not in LESSONS:
+        print(
+            _("No lesson for {game}; lessons: {games}.").format(
+                game=repr(visible(game_id)), games=", ".join(LESSONS)
+            ),
+            file=sys.stderr,
+        )
+        return None
+
+    def start(app):
+        app.open_lesson(game_id)
+        return None
 
     return start
 

@@ -90,3 +90,15 @@ class OpenRules(Message):
     def __init__(self, game=None) -> None:
         super().__init__()
         self.game = game
+
+
+class OpenLessons(Message):
+    """The first lessons: the player picks the game to learn."""
+
+
+class OpenLesson(Message):
+    """Play the first lesson of the game ``game_id``."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id

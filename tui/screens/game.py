@@ -47,6 +47,7 @@ from tui.messages import NextCampaignGame, OpenGame, OpenRules
 from tui.screens.dialogs import ConfirmDialog, PromptDialog
 from tui.screens.game_dialogs import HandOverScreen, ResultScreen, Told
 from tui.screens.game_log import GameLog
+from tui.screens.lesson_play import LessonPlay
 from tui.screens.own_save import OwnSave
 from tui.screens.table_play import BOT_TABLE_WAIT, STILL_WAITING, TABLE_POLL, TablePlay
 from tui.widgets.footer import KeysFooter
@@ -65,7 +66,7 @@ class BotChose(Message):
         self.serial = serial
 
 
-class GameScreen(TablePlay, GameLog, OwnSave, Screen):
+class GameScreen(LessonPlay, TablePlay, GameLog, OwnSave, Screen):
     BINDINGS = [
         Binding("k", "keys", N_("Keys")),  # first: it lists every key the footer leaves out
         Binding("question_mark,f1", "rules", N_("Rules")),
@@ -118,6 +119,7 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield from self.compose_board()
+        yield from self.compose_lesson()
         yield StatusBar(id="status")
         yield KeysFooter()
 
@@ -220,6 +222,7 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
             self.hand_over(turn.hand_over)
             return
         self.view = self.session.view(self.viewer)
+        self.lesson_changed()
         if turn.human_due:
             self.summarize_since_last_move(self.viewer)
         for seat in turn.bots:
@@ -239,8 +242,13 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
             return
         self.turn_seat_ui_to(self.viewer)
         self.render_view(view)
-        self.query_one(StatusBar).prompt(self.waiting_text() or self.prompt_text(view))
+        self.show_prompt(view)
         self.sub_title = self.game.progress(self.session.state)
+
+    def show_prompt(self, view) -> None:
+        """The line under the board: what is asked now (a lesson's Enter first)."""
+        said = self.lesson_prompt() or self.waiting_text() or self.prompt_text(view)
+        self.query_one(StatusBar).prompt(said)
 
     def render_view(self, view) -> None:
         """Subclasses draw the board from the view (the only game state they may read)."""
@@ -455,7 +463,11 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
         return self.match.campaign_step(self.app.store)
 
     def new_game_same_setup(self) -> None:
-        """A new game like this one; in a campaign, the campaign's next game."""
+        """A new game like this one; in a campaign, the campaign's next game; after a
+        lesson, a real game set up from the start."""
+        if self.lesson is not None:
+            self.start_real_game()
+            return
         if self.at_table:
             if self.app.shows_paths:
                 self.notify(_("Start another table with `batallas table new`."), timeout=6)
@@ -493,8 +505,9 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
         self.post_message(OpenRules(self.game))
 
     def action_menu(self) -> None:
-        """Back to the menu, saying truthfully whether the game is saved."""
-        if self.at_table:
+        """Back to the menu, saying truthfully whether the game is saved (a lesson's is
+        never saved: nothing to say)."""
+        if self.at_table or self.lesson is not None:
             self.app.pop_screen()
             return
         problem = self.app.save_or_explain(self.session)
@@ -522,6 +535,8 @@ class GameScreen(TablePlay, GameLog, OwnSave, Screen):
         that look; everything else is the game screen's to say (``check_game_action``)."""
         if action == "cancel_table_wait":
             return self.table_wait is not None and not self.table_wait_bot
+        if action == "lesson":
+            return self.lesson_key_works()
         if action == "save_as" and self.at_table:
             return False
         if self.watching and action == "watching":

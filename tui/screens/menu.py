@@ -1,6 +1,6 @@
 """The main menu: the shared tables you sit at (when the app knows who you are), every
-registered game, then Continue, Campaigns, Records, Watch (the live tables, when the app knows
-who you are), Rules and Quit.
+registered game, then Learn (the first lessons), Continue, Campaigns, Records, Watch (the live
+tables, when the app knows who you are), Rules and Quit.
 
 Titles, table names and seat names come from files: they go into the option prompts as
 template values (``Content.from_markup(..., name=...)``), which are never read as markup.
@@ -27,6 +27,7 @@ from saves.tables import turn_text
 from tui.messages import (
     NewGame,
     OpenCampaigns,
+    OpenLessons,
     OpenRecords,
     OpenRules,
     OpenTable,
@@ -110,6 +111,7 @@ class MenuScreen(Screen):
     tables_seen = None
 
     BINDINGS = [
+        Binding("e", "learn", N_("Learn")),
         Binding("c", "continue", N_("Continue")),
         Binding("l", "load", N_("Campaigns")),
         Binding("s", "records", N_("Records")),
@@ -188,6 +190,7 @@ class MenuScreen(Screen):
                 about = ["  ", (players, "dim"), "\n", "\n".join(lines)]
             out.append((Content.assemble((game.name, "bold"), *about), f"game:{game.id}"))
         out.append((None, None))
+        out.append((entry(_("Learn"), _("a guided first game of each game")), "learn"))
         recent = self.app.store.most_recent(unfinished=True)
         if recent is not None:
             out.append((continue_entry(recent.title, recent.progress, width), "continue"))
@@ -230,6 +233,8 @@ class MenuScreen(Screen):
             self.post_message(OpenTable(choice.removeprefix("table:")))
         elif choice.startswith("game:"):
             self.post_message(NewGame(registry.get(choice.removeprefix("game:"))))
+        elif choice == "learn":
+            self.action_learn()
         elif choice == "continue":
             self.action_continue()
         elif choice == "load":
@@ -242,6 +247,9 @@ class MenuScreen(Screen):
             self.action_rules()
         elif choice == "quit":
             self.app.exit()
+
+    def action_learn(self) -> None:
+        self.post_message(OpenLessons())
 
     def action_continue(self) -> None:
         recent = self.app.store.most_recent(unfinished=True)

@@ -24,3 +24,10 @@ def screen_class(game_id: str) -> type[GameScreen]:
 def screen_for(session) -> GameScreen:
     """The screen for a session's game (a game, a shared table, a spectator, a replay)."""
     return screen_class(session.game.id)(session)
+
+
+def lesson_screen(session, lesson) -> GameScreen:
+    """The screen of the lesson's game, with the lesson's panel (``lesson_play.py``)."""
+    screen = screen_class(session.game.id)(session)
+    screen.teach(lesson)
+    return screen

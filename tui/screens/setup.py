@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -278,19 +280,30 @@ class SetupScreen(Screen):
 
 
 class GamePicker(ModalScreen[str]):
-    """Which game? Used by the palette and the menu's Rules entry."""
+    """Which game? Used by the palette, the menu's Rules and Learn entries."""
 
     BINDINGS = [Binding("escape", "dismiss_none", N_("Back"))]
 
-    def __init__(self, prompt: str) -> None:
-        """``prompt``: a msgid (``N_``), shown in the current language."""
+    def __init__(self, prompt: str, about: Mapping[str, str] | None = None) -> None:
+        """``prompt``: a msgid (``N_``), shown in the current language. ``about``: only these
+        games, each with its words (msgids) dimmed beneath its name."""
         super().__init__()
         self.prompt = prompt
+        self.about = about
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(_(self.prompt), classes="title")
-            yield OptionList(*[Option(g.name, id=g.id) for g in registry.ENTRIES])
+            yield OptionList(*[self.option(g) for g in registry.ENTRIES if self.offers(g.id)])
+
+    def offers(self, game_id: str) -> bool:
+        return self.about is None or game_id in self.about
+
+    def option(self, game) -> Option:
+        if self.about is None:
+            return Option(game.name, id=game.id)
+        about = Content.styled(_(self.about[game.id]), "dim")
+        return Option(Content.assemble((game.name, "bold"), "\n", about), id=game.id)
 
     async def language_changed(self) -> None:
         await recompose_keeping_input(self)
