@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine.gallic.state import DISCARD
+from tests.tui import test_lessons_ataque as ataque_lesson
+from tests.tui import test_lessons_metauro as metauro_lesson
 from tests.tui.conftest import settle
 from tests.tui.fit import TIGHT, screen_text, speak
 from tests.tui.lessons import walk
@@ -30,6 +32,8 @@ SCRIPTS = {
         ["5", "6", "enter"],  # the third Strategy and the third Morale
         ["enter"],  # a real game
     ],
+    "ataque": ataque_lesson.SCRIPT,
+    "metauro": metauro_lesson.SCRIPT,
 }
 
 

@@ -10,6 +10,7 @@ from engine.ataque.rules import ATAQUE
 from engine.ataque.state import ATTACK, EXCHANGE, PLACE, Battle, CardDrawn, Conquered, Exchanged
 from tests.tui.lesson_walk import walk
 from tui.lessons.ataque import LESSON, attack_names, holds_set, placed
+from tui.screens.ataque import folded
 
 INDEX = {name: t for t, name in enumerate(TERRITORIES)}
 
@@ -67,3 +68,28 @@ def test_a_step_is_not_done_before_the_learner_did_it():
 def test_the_lesson_is_a_short_one():
     assert 6 <= len(LESSON.steps) <= 10
     assert LESSON.players == 3 and LESSON.bot == "easy"
+
+
+# --- by keys, on the screen --------------------------------------------------------------------
+def find(name: str) -> list[str]:
+    """Move the map's cursor to a territory by typing its name, as the step says."""
+    return ["slash", *("space" if c == " " else c for c in folded(name)), "enter"]
+
+
+def turn(source: str, target: str) -> list[str]:
+    """A turn as the card step asks: every army on ``source``, attack ``target`` until it
+    falls, end the attacks and the turn."""
+    return [*find(source), "a", "enter", *find(target), "b", "e", "e"]
+
+
+# The keys a learner presses at each step, following its text (the territories it names).
+SCRIPT = [
+    ["enter"],
+    [*find("Aral"), "a"],
+    ["enter", *find("India"), "enter"],
+    ["b"],
+    ["e", "e"],
+    [*turn("Aral", "Moscú"), *turn("China", "Japón")],
+    ["x"],
+    ["enter"],  # a real game
+]

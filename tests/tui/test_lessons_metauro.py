@@ -4,6 +4,7 @@ step's goal on the lesson's seed, and the game shows what each step teaches."""
 from __future__ import annotations
 
 from engine.metauro.actions import Advance, Deploy, EndMove, Move, Pair
+from engine.metauro.data import COLUMNS
 from engine.metauro.rules import METAURO
 from engine.metauro.state import (
     ADVANCE,
@@ -14,7 +15,6 @@ from engine.metauro.state import (
     Fought,
     LotsDrawn,
     Moved,
-    Retreated,
 )
 from tests.tui.lesson_walk import walk
 from tui.lessons.metauro import LESSON, move_ended, rider, squares
@@ -46,8 +46,8 @@ def test_following_the_text_reaches_every_step_and_the_end():
     assert rides == [("d3", "g3"), ("g3", "j3")]
     assert next(e for e in log if isinstance(e, ClashStarted)).chooser == LESSON.seat
     fight = next(e for e in log if isinstance(e, Fought)).fight
-    assert (fight.total_a, fight.total_b) == (5, 2) and fight.winner == fight.a  # < 6: retreat
-    assert any(isinstance(e, Retreated) for e in log)
+    assert (fight.total_a, fight.total_b) == (5, 2) and fight.winner == fight.a
+    assert not fight.killed  # less than 6: the loser is driven back
 
 
 def test_every_step_names_what_the_game_shows():
@@ -55,7 +55,7 @@ def test_every_step_names_what_the_game_shows():
     assert "Hasdrubal (g on m6)" in said[0] and "p5 and p7" in said[0]
     assert "cavalry on d3" in said[1] and "pick g3" in said[1]
     assert "from g3 to j3, facing k3" in said[3]
-    assert said[5].startswith("Roman cavalry 4+1, Carthaginian infantry 1+1")
+    assert said[5].startswith("Your fight: Roman cavalry 4+1 against Carthaginian infantry 1+1")
 
 
 def test_a_move_is_not_over_before_the_other_side_moves():
@@ -72,3 +72,24 @@ def test_a_move_is_not_over_before_the_other_side_moves():
 def test_the_lesson_is_a_short_one():
     assert 6 <= len(LESSON.steps) <= 10
     assert LESSON.config["scenario"] == "metauro" and LESSON.bot == "easy"
+
+
+# --- by keys, on the screen --------------------------------------------------------------------
+def arrows(frm: str, to: str) -> list[str]:
+    """The arrow keys that move the grid's cursor from one square to another."""
+    dx = COLUMNS.index(to[0]) - COLUMNS.index(frm[0])
+    dy = int(to[1:]) - int(frm[1:])
+    return ["right" if dx > 0 else "left"] * abs(dx) + ["down" if dy > 0 else "up"] * abs(dy)
+
+
+# The keys a learner presses at each step, following its text (the squares it names); the
+# grid's cursor starts on h6 and stays where it last picked.
+SCRIPT = [
+    ["e"],
+    [*arrows("h6", "d3"), "enter", *arrows("d3", "g3"), "enter"],
+    ["e"],
+    ["enter", *arrows("g3", "j3"), "enter", "e"],
+    ["1"],
+    ["enter"],
+    ["enter"],  # a real game
+]

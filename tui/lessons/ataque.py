@@ -135,8 +135,8 @@ LESSON = Lesson(
         Step(
             N_(
                 "You threw {attack}, {target} {defence} (a die per army, up to 3). Highest "
-                "meets highest, a tie goes to the defender, each loss costs an army. b rolls "
-                "on until it falls."
+                "meets highest; ties go to the defender; each loss costs an army. b rolls on "
+                "till it falls."
             ),
             until=lambda view, seat: bool(mine(view, seat, Conquered)),
             fill=last_throw,
@@ -166,9 +166,8 @@ LESSON = Lesson(
         ),
         Step(
             N_(
-                "The set brought {armies} armies, and each card showing a territory of yours "
-                "put 2 more there: {bonus}. Place them, and play on for your objective. Well "
-                "done!"
+                "The set brought {armies} armies; each card showing a territory of yours put "
+                "2 more there: {bonus}. Place them and play on for your objective!"
             ),
             fill=exchange,
         ),

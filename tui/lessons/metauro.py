@@ -17,7 +17,6 @@ from engine.metauro.data import CAVALRY, EDGE_NEIGHBOURS, GENERAL, ROW, distance
 from engine.metauro.movement import group_reach
 from engine.metauro.state import (
     MOVE,
-    ClashEnded,
     ClashStarted,
     Deployed,
     Fought,
@@ -84,19 +83,20 @@ def since_my_clash(view: Any, seat: int) -> list:
 
 
 def fight(view: Any, seat: int) -> dict[str, str]:
-    """The learner's last fight: each side's unit, die and advantage points."""
+    """The first fight of the learner's first clash (the bots may fight on while he reads):
+    each side's unit, die and advantage points."""
     fights = [e.fight for e in since_my_clash(view, seat) if isinstance(e, Fought)]
     if not fights:
         return {k: "-" for k in ("own", "roll_a", "bonus_a", "enemy", "roll_b", "bonus_b")}
-    last = fights[-1]
+    first = fights[0]
     units = {u.id: u for u in (*view.fallen, *view.units)}
     return {
-        "own": unit_name(view, units[last.a]),
-        "roll_a": str(last.roll_a),
-        "bonus_a": str(last.bonus_a),
-        "enemy": unit_name(view, units[last.b]),
-        "roll_b": str(last.roll_b),
-        "bonus_b": str(last.bonus_b),
+        "own": unit_name(view, units[first.a]),
+        "roll_a": str(first.roll_a),
+        "bonus_a": str(first.bonus_a),
+        "enemy": unit_name(view, units[first.b]),
+        "roll_b": str(first.roll_b),
+        "bonus_b": str(first.bonus_b),
     }
 
 
@@ -166,12 +166,9 @@ LESSON = Lesson(
         ),
         Step(
             N_(
-                "{own} {roll_a}+{bonus_a}, {enemy} {roll_b}+{bonus_b}: a die, plus 1 for "
-                "cavalry, 2 for an elephant, 1 in forest, hills or ruins. The higher wins: 6 or "
-                "more kills, less drives back; a tie, both stay."
-            ),
-            until=lambda view, seat: any(
-                isinstance(e, ClashEnded) for e in since_my_clash(view, seat)
+                "Your fight: {own} {roll_a}+{bonus_a} against {enemy} {roll_b}+{bonus_b}. A "
+                "die, plus 1 for cavalry, 2 for an elephant, 1 in forest, hills or ruins. The "
+                "higher wins: 6 or more kills, less drives back; a tie, both stay."
             ),
             fill=fight,
         ),
