@@ -35,9 +35,10 @@ def assert_step_whole(app) -> None:
     )
 
 
-async def walk(pilot, app, script: list[list[str]]) -> None:
+async def walk(pilot, app, script: list[list[str | list[str]]]) -> None:
     """Each step in turn: check it is whole, then press its keys (``script[i]`` for step i).
-    The last step's keys are pressed once the lesson says it is over."""
+    The last step's keys are pressed once the lesson says it is over. A list among the keys is
+    pressed as one burst (a name typed, a whole turn), the bots let play only after it."""
     await settle(pilot, app)
     for number, keys in enumerate(script, start=1):
         screen = app.screen
@@ -47,5 +48,5 @@ async def walk(pilot, app, script: list[list[str]]) -> None:
         if number == len(script):
             assert screen.lesson.over, screen_text(app)
         for key in keys:
-            await pilot.press(key)
+            await pilot.press(*([key] if isinstance(key, str) else key))
             await settle(pilot, app)

@@ -1,5 +1,7 @@
-"""The Metauro lesson through the engine: a learner who does what each step says meets every
-step's goal on the lesson's seed, and the game shows what each step teaches."""
+"""The Metauro lesson: through the engine, a learner who does what each step says meets every
+step's goal on the lesson's seed, and the game shows what each step teaches; on the screen, at
+80×24, the lesson is played to its end by the keys its text names, and every step reads whole
+in English, Spanish and Italian."""
 
 from __future__ import annotations
 
@@ -16,8 +18,10 @@ from engine.metauro.state import (
     LotsDrawn,
     Moved,
 )
-from tests.tui.lesson_walk import walk
+from tests.tui.fit import TIGHT
+from tests.tui.lesson_walk import walk, walk_by_keys
 from tui.lessons.metauro import LESSON, move_ended, rider, squares
+from tui.screens.setup import SetupScreen
 
 
 def follower(view, seat, step):
@@ -86,10 +90,18 @@ def arrows(frm: str, to: str) -> list[str]:
 # grid's cursor starts on h6 and stays where it last picked.
 SCRIPT = [
     ["e"],
-    [*arrows("h6", "d3"), "enter", *arrows("d3", "g3"), "enter"],
+    [[*arrows("h6", "d3"), "enter", *arrows("d3", "g3"), "enter"]],
     ["e"],
-    ["enter", *arrows("g3", "j3"), "enter", "e"],
+    [["enter", *arrows("g3", "j3"), "enter", "e"]],
     ["1"],
     ["enter"],
     ["enter"],  # a real game
 ]
+
+
+async def test_the_lesson_is_played_by_keys_and_reads_whole_in_every_language(make_app, store):
+    app = make_app(lambda app: app.open_lesson("metauro"))
+    async with app.run_test(size=TIGHT) as pilot:
+        await walk_by_keys(pilot, app, SCRIPT)
+        assert isinstance(app.screen, SetupScreen) and app.screen.game.id == "metauro"
+    assert store.list() == []  # a lesson leaves no save
