@@ -14,14 +14,8 @@ import attrs
 from engine import registry
 from saves.session import full_config
 from saves.table_file import bot_seed
-from tests.tui.conftest import settle
-from tests.tui.fit import screen_text
-from tests.tui.lessons import assert_step_whole
-from tui import language
 from tui.lessons.driver import LessonDriver
 from tui.lessons.lesson import Lesson
-from tui.screens.game import GameScreen
-from tui.widgets.lesson_panel import LessonPanel
 
 
 @attrs.define
@@ -60,35 +54,3 @@ def walk(lesson: Lesson, learner: Callable[[Any, int, int], Any], moves: int = 3
         state = game.apply(state, mover, action)
         driver.changed(game.view(state, seat))
     return Walk(driver, state, said)
-
-
-# --- by keys, on the screen --------------------------------------------------------------------
-def redraw_in(app, code: str) -> None:
-    """The lesson's panel drawn again in ``code`` (the step and its values as they stand)."""
-    language.install(code)
-    screen = app.screen
-    screen.query_one(LessonPanel).show(screen.lesson, screen.lesson_view())
-
-
-async def walk_by_keys(pilot, app, script: list, check: Callable[[Any], None] = lambda app: None):
-    """The lesson played by the keys of ``script`` (``script[i]`` for step i; a list among
-    them is pressed as one burst, the bots playing only after it), once, in English. At every
-    step its panel is drawn in each language in turn and must show the step's whole text, and
-    ``check(app)`` what else must stay in sight. Playing a long lesson once and reading it in
-    three languages costs a third of playing it three times."""
-    await settle(pilot, app)
-    for number, keys in enumerate(script, start=1):
-        screen = app.screen
-        assert isinstance(screen, GameScreen), screen_text(app)
-        assert screen.lesson.index + 1 == number, (number, screen_text(app))
-        for code in language.LANGUAGES:
-            redraw_in(app, code)
-            await pilot.pause()
-            assert_step_whole(app)
-            check(app)
-        redraw_in(app, language.DEFAULT)
-        if number == len(script):
-            assert screen.lesson.over, screen_text(app)
-        for key in keys:
-            await pilot.press(*([key] if isinstance(key, str) else key))
-            await settle(pilot, app)

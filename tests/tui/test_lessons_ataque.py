@@ -1,7 +1,6 @@
-"""The Ataque lesson: through the engine, a learner who does what each step says meets every
-step's goal on the lesson's seed, and the game shows what each step teaches; on the screen, at
-80×24, the lesson is played to its end by the keys its text names, and every step reads whole
-in English, Spanish and Italian."""
+"""The Ataque lesson through the engine: a learner who does what each step says meets
+every step's goal on the lesson's seed, and the game shows what each step teaches. ``SCRIPT``
+holds the keys such a learner presses, played to the end at 80×24 in ``test_lessons.py``."""
 
 from __future__ import annotations
 
@@ -10,12 +9,9 @@ from engine.ataque.board import blitz_step, placeable
 from engine.ataque.data import TERRITORIES, sets_in
 from engine.ataque.rules import ATAQUE
 from engine.ataque.state import ATTACK, EXCHANGE, PLACE, Battle, CardDrawn, Conquered, Exchanged
-from tests.tui.fit import TIGHT, screen_text
-from tests.tui.lesson_walk import walk, walk_by_keys
+from tests.tui.lesson_walk import walk
 from tui.lessons.ataque import LESSON, attack_names, holds_set, placed
 from tui.screens.ataque import folded
-from tui.screens.setup import SetupScreen
-from tui.widgets.lesson_panel import LessonPanel
 
 INDEX = {name: t for t, name in enumerate(TERRITORIES)}
 
@@ -99,16 +95,3 @@ SCRIPT = [
     ["x"],
     ["enter"],  # a real game
 ]
-
-
-def two_lines_of_text(app) -> None:
-    """Under the step's first line, two of text at most: each more hides a row of the map."""
-    assert app.screen.query_one(LessonPanel).content_region.height <= 3, screen_text(app)
-
-
-async def test_the_lesson_is_played_by_keys_and_reads_whole_in_every_language(make_app, store):
-    app = make_app(lambda app: app.open_lesson("ataque"))
-    async with app.run_test(size=TIGHT) as pilot:
-        await walk_by_keys(pilot, app, SCRIPT, two_lines_of_text)
-        assert isinstance(app.screen, SetupScreen) and app.screen.game.id == "ataque"
-    assert store.list() == []  # a lesson leaves no save

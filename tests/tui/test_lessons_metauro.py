@@ -1,7 +1,6 @@
-"""The Metauro lesson: through the engine, a learner who does what each step says meets every
-step's goal on the lesson's seed, and the game shows what each step teaches; on the screen, at
-80×24, the lesson is played to its end by the keys its text names, and every step reads whole
-in English, Spanish and Italian."""
+"""The Metauro lesson through the engine: a learner who does what each step says meets
+every step's goal on the lesson's seed, and the game shows what each step teaches. ``SCRIPT``
+holds the keys such a learner presses, played to the end at 80×24 in ``test_lessons.py``."""
 
 from __future__ import annotations
 
@@ -18,10 +17,8 @@ from engine.metauro.state import (
     LotsDrawn,
     Moved,
 )
-from tests.tui.fit import TIGHT
-from tests.tui.lesson_walk import walk, walk_by_keys
+from tests.tui.lesson_walk import walk
 from tui.lessons.metauro import LESSON, move_ended, rider, squares
-from tui.screens.setup import SetupScreen
 
 
 def follower(view, seat, step):
@@ -97,11 +94,3 @@ SCRIPT = [
     ["enter"],
     ["enter"],  # a real game
 ]
-
-
-async def test_the_lesson_is_played_by_keys_and_reads_whole_in_every_language(make_app, store):
-    app = make_app(lambda app: app.open_lesson("metauro"))
-    async with app.run_test(size=TIGHT) as pilot:
-        await walk_by_keys(pilot, app, SCRIPT)
-        assert isinstance(app.screen, SetupScreen) and app.screen.game.id == "metauro"
-    assert store.list() == []  # a lesson leaves no save

@@ -15,11 +15,13 @@ class LessonPanel(Static):
     """Draws a ``LessonDriver``'s current step from the learner's view."""
 
     def show(self, lesson: LessonDriver, view) -> None:
-        self.update(Content.assemble(*head(lesson), "\n", lesson.text(view)))
+        self.border_title = Content.assemble(*head(lesson))
+        self.update(Content(lesson.text(view)))
 
 
 def head(lesson: LessonDriver) -> list:
-    """The first line: the step, and a "Well done" after a step played."""
+    """The title on the panel's top border: the step, and a "Well done" after a step played
+    (on the border, so that the step's words have every row of the panel)."""
     count = len(lesson.lesson.steps)
     pieces: list = []
     if lesson.praised:
