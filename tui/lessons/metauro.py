@@ -67,11 +67,18 @@ def squares(view: Any, seat: int) -> dict[str, str]:
     return {
         "square": frm,
         "to": to,
-        "enemy": min(enemies, key=lambda e: (distance(to, e), e)) if enemies and to != "-" else "-",
+        "enemy": nearest(enemies, to),
         "general": general,
         "first": standards[0],
         "second": standards[1],
     }
+
+
+def nearest(enemies: list[str], to: str) -> str:
+    """The enemy square the rider will face from ``to`` (sharing an edge), else the nearest."""
+    if not enemies or to == "-":
+        return "-"
+    return min(enemies, key=lambda e: (e not in EDGE_NEIGHBOURS[to], distance(to, e), e))
 
 
 def since_my_clash(view: Any, seat: int) -> list:
