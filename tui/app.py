@@ -439,6 +439,7 @@ class BatallasApp(HostedGuards, App):
         yield SystemCommand(
             _("New game"), _("Set up a new game"), lambda: self.pick_game_then("new")
         )
+        yield SystemCommand(_("Learn"), _("Play a guided first game"), self.pick_lesson)
         yield SystemCommand(
             _("Load"),
             _("Open the campaigns (saved games)"),

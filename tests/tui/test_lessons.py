@@ -172,3 +172,38 @@ def test_batallas_learn_an_unknown_game_says_so_in_one_sentence(tmp_path, capsys
     assert main(["--saves-dir", str(tmp_path), "learn", "chess"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("No lesson for 'chess'; lessons: gallic") and err.count("\n") == 1
+
+
+async def test_a_lesson_speaks_the_language_chosen_in_the_middle_of_it(make_app):
+    app = make_app(learning("gallic"))
+    async with app.run_test(size=TIGHT) as pilot:
+        await settle(pilot, app)
+        await app.set_language("es")
+        await pilot.pause()
+        assert "Diriges Roma" in screen_text(app) and "Paso 1 de" in screen_text(app)
+
+
+async def test_a_lesson_cannot_be_saved_as_a_game(make_app, store):
+    app = make_app(learning("gallic"))
+    async with app.run_test(size=TIGHT) as pilot:
+        await settle(pilot, app)
+        assert "Save as" not in screen_text(app)  # not in the footer
+        app.screen.action_save_as()  # the palette's command
+        await pilot.pause()
+        await pilot.press(*"mine", "enter")
+        await pilot.pause()
+        said = [note.message for note in app._notifications]
+        assert any("A lesson is not saved" in note for note in said), said
+    assert store.list() == []
+
+
+async def test_learn_is_in_the_command_palette(make_app):
+    app = make_app()
+    async with app.run_test(size=TIGHT) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"learn")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GamePicker), screen_text(app)

@@ -75,7 +75,7 @@ def elo(view, seat: int) -> dict[str, str]:
     """The Elo ratings on the learner's new card, and the key of the higher."""
     card = view.cards[view.round.card] if view.round is not None else None
     white, black = (card.white_elo, card.black_elo) if card is not None else (0, 0)
-    return {"white": number(white), "black": number(black), "key": "w" if white >= black else "b"}
+    return {"white": str(white), "black": str(black), "key": "w" if white >= black else "b"}
 
 
 LESSON = Lesson(

@@ -242,6 +242,7 @@ class GameScreen(LessonPlay, TablePlay, GameLog, OwnSave, Screen):
             return
         self.turn_seat_ui_to(self.viewer)
         self.render_view(view)
+        self.show_lesson()
         self.show_prompt(view)
         self.sub_title = self.game.progress(self.session.state)
 
@@ -530,14 +531,15 @@ class GameScreen(LessonPlay, TablePlay, GameLog, OwnSave, Screen):
         self.app.push_screen(ConfirmDialog(question, yes=lambda: _("Leave")), answer)
 
     def check_action(self, action: str, parameters) -> bool | None:
-        """At a shared table there is nothing to save as (every move is already on the table),
-        Escape cancels a move of ours waiting for the table, and a spectator has only the keys
-        that look; everything else is the game screen's to say (``check_game_action``)."""
+        """At a shared table or in a lesson there is nothing to save as (every move is already
+        on the table; a lesson is never kept), Escape cancels a move of ours waiting for the
+        table, Enter is the lesson's when it says so, and a spectator has only the keys that
+        look; everything else is the game screen's to say (``check_game_action``)."""
         if action == "cancel_table_wait":
             return self.table_wait is not None and not self.table_wait_bot
         if action == "lesson":
             return self.lesson_key_works()
-        if action == "save_as" and self.at_table:
+        if action == "save_as" and (self.at_table or self.lesson is not None):
             return False
         if self.watching and action == "watching":
             return True

@@ -44,11 +44,15 @@ class LessonPlay:
         """After any change: the step the learner just did is done, and the next shows."""
         if self.lesson is None:
             return
-        view = self.lesson_view()
-        self.lesson.changed(view)
-        self.query_one(LessonPanel).show(self.lesson, view)
+        self.lesson.changed(self.lesson_view())
+        self.show_lesson()
         if self.view is not None:
             self.show_prompt(self.view)
+
+    def show_lesson(self) -> None:
+        """The current step on the panel, in the current language."""
+        if self.lesson is not None:
+            self.query_one(LessonPanel).show(self.lesson, self.lesson_view())
 
     def lesson_prompt(self) -> str | None:
         """What Enter does while it is the lesson's; None while the game has it."""

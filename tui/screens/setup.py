@@ -294,7 +294,8 @@ class GamePicker(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(_(self.prompt), classes="title")
-            yield OptionList(*[self.option(g) for g in registry.ENTRIES if self.offers(g.id)])
+            options = [self.option(g) for g in registry.ENTRIES if self.offers(g.id)]
+            yield OptionList(*options, classes="" if self.about is None else "about")
 
     def offers(self, game_id: str) -> bool:
         return self.about is None or game_id in self.about
