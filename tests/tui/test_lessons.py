@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine.gallic.state import DISCARD
+from tests.tui import test_lessons_ataque as ataque_lesson
+from tests.tui import test_lessons_metauro as metauro_lesson
 from tests.tui.conftest import settle
 from tests.tui.fit import TIGHT, screen_text
 from tests.tui.lessons import walk
@@ -46,6 +48,8 @@ SCRIPTS = {
         ["b"],  # Black 2720
         ["enter"],
     ],
+    "ataque": ataque_lesson.SCRIPT,
+    "metauro": metauro_lesson.SCRIPT,
 }
 
 

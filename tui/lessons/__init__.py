@@ -8,11 +8,12 @@ from engine.i18n import _
 from saves.record import BOT, HUMAN, SeatInfo, bot_name
 from saves.session import MemorySession
 from saves.store import SaveStore
-from tui.lessons import alamo, gallic, mates
+from tui.lessons import alamo, ataque, gallic, mates, metauro
 from tui.lessons.lesson import Lesson
 
 LESSONS: dict[str, Lesson] = {
-    lesson.game_id: lesson for lesson in (gallic.LESSON, alamo.LESSON, mates.LESSON)
+    lesson.game_id: lesson
+    for lesson in (gallic.LESSON, alamo.LESSON, mates.LESSON, ataque.LESSON, metauro.LESSON)
 }
 
 
