@@ -28,7 +28,7 @@ from engine.i18n import _
 from engine.mates.actions import EloAttack, GiveUp, NextPuzzle, PieceAttack, Solve
 from engine.mates.actions import Hint as AskHint
 from engine.mates.board import card_board
-from engine.mates.data import piece_words, side_name
+from engine.mates.data import mating_moves, piece_words, side_name
 from engine.mates.expert import Valuer, decision
 from engine.mates.solo import HINT_COST, SOLVED_POINTS
 from engine.mates.state import CHOOSE, COUNTER, PUZZLE, REVIEW, MatesState
@@ -158,12 +158,9 @@ def _san(view: MatesState, move: Solve) -> str:
         return move.move
 
 
-def _mates(board: chess.Board, move: chess.Move) -> bool:
-    board.push(move)
-    try:
-        return board.is_checkmate()
-    finally:
-        board.pop()
+def _mating(board: chess.Board) -> set[chess.Move]:
+    """Every move that mates on ``board`` (the deck's own ``mating_moves``)."""
+    return {board.parse_san(san) for san in mating_moves(board.fen())}
 
 
 def _puzzle_hint(view: MatesState, seat: Seat, rng: random.Random) -> Hint:
@@ -179,7 +176,8 @@ def _puzzle_hint(view: MatesState, seat: Seat, rng: random.Random) -> Hint:
         return Hint(seat, Choice(AskHint(), move_text(view, AskHint())), why=why)
     board = _board(view)
     square = chess.parse_square(solo.hint.square)
-    mates = [m for m in board.legal_moves if m.from_square == square and _mates(board, m)]
+    mating = _mating(board)
+    mates = [m for m in board.legal_moves if m.from_square == square and m in mating]
     if isinstance(move, Solve) and chess.Move.from_uci(move.move) not in mates and mates:
         move = Solve(mates[0].uci())
     text = move_text(view, move)
@@ -204,7 +202,7 @@ def _points(view: MatesState, action: Any) -> int:
     except ValueError:
         return 0
     board = _board(view)
-    return full if move in board.legal_moves and _mates(board, move) else 0
+    return full if move in _mating(board) else 0
 
 
 def _puzzle_judgement(view: MatesState, seat: Seat, played: Any, rng: random.Random) -> Judgement:
