@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.gallic.rules import GALLIC
 from engine.gallic.state import DISCARD
+from saves.record import SeatInfo
+from saves.session import Session
 from tests.tui import test_lessons_ataque as ataque_lesson
 from tests.tui import test_lessons_metauro as metauro_lesson
 from tests.tui.conftest import settle
@@ -18,6 +21,7 @@ from tui.lessons.driver import LessonDriver
 from tui.lessons.lesson import Lesson, Step
 from tui.screens.game import GameScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.registry import screen_for
 from tui.screens.setup import GamePicker, SetupScreen
 
 # The keys a learner presses at each step, following its text.
@@ -136,6 +140,27 @@ async def test_gallic_lesson_teaches_on_a_hand_with_both_penalties(make_app):
         view = app.screen.lesson_view()
         assert view.phase == DISCARD and app.screen.lesson.index == 2
         assert "Territorio Ostile -2 and Politica Romana -1" in app.screen.lesson.text(view)
+
+
+async def test_after_a_lesson_a_real_game_s_enter_is_the_game_s_again(make_app, store):
+    """The lesson's Enter, and a spectator's "not while watching" keys, belong to their own
+    screen only: a real game opened after both keeps its hand on Enter and a battle is
+    fought (they once went into the keys every later screen of the game shared)."""
+    app = make_app(learning("gallic"))
+    async with app.run_test(size=TIGHT) as pilot:
+        await settle(pilot, app)
+        await pilot.press("escape")
+        await pilot.pause()
+        seats = (SeatInfo("human", "Ana"), SeatInfo("bot", "Bot", "easy"))
+        spectator = screen_for(Session.new(GALLIC, store, seats, {}, seed=7, title="Gergovia"))
+        spectator.refuse_acting_keys()  # what a spectator's screen does on mounting
+        game = screen_for(Session.new(GALLIC, store, seats, {}, seed=7, title="Alesia"))
+        await app.push_screen(game)
+        await settle(pilot, app)
+        assert game.view.phase == DISCARD and not game.view.battles
+        await pilot.press("enter")  # keep the hand
+        await settle(pilot, app)
+        assert game.view.battles, screen_text(app)
 
 
 # --- from the menu and the command line ---------------------------------------------------

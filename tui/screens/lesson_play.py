@@ -15,6 +15,7 @@ from engine.i18n import N_, _
 from tui.lessons.driver import LessonDriver
 from tui.lessons.lesson import Lesson
 from tui.messages import NewGame
+from tui.screens.screen_keys import own_bindings
 from tui.widgets.lesson_panel import LessonPanel
 
 # First of the screen's Enter keys, so that it wins whenever it applies (``check_action``);
@@ -31,7 +32,7 @@ class LessonPlay:
         """Play ``lesson`` on this screen (before it is mounted)."""
         self.lesson = LessonDriver(lesson)
         self.add_class("lesson")
-        self._bindings.key_to_bindings.setdefault("enter", []).insert(0, LESSON_KEY)
+        own_bindings(self).key_to_bindings.setdefault("enter", []).insert(0, LESSON_KEY)
 
     def compose_lesson(self) -> ComposeResult:
         if self.lesson is not None:

@@ -17,6 +17,7 @@ from engine.words import listing
 from saves.paths import visible
 from saves.store import SaveError
 from saves.tables import WATCHING, TableChanged, count_watchers, watching_text
+from tui.screens.screen_keys import own_bindings
 from tui.widgets.status import StatusBar
 
 TABLE_POLL = 0.25  # seconds between looks at a shared table's file (a stat when idle)
@@ -152,15 +153,14 @@ class TablePlay:
         watching." Bound after the screen's own keys, it runs when ``check_action`` refuses
         theirs."""
         refused = set()
-        for bindings in self._bindings.key_to_bindings.values():
+        keys = own_bindings(self)
+        for bindings in keys.key_to_bindings.values():
             for binding in bindings:
                 namespace, action, parameters = parse(binding.action)
                 if not namespace and not self.may_watch(action, parameters):
                     refused.add((binding.key, binding.priority))
         for key, priority in sorted(refused):
-            self._bindings.bind(
-                key, "watching", N_("Not while watching"), show=False, priority=priority
-            )
+            keys.bind(key, "watching", N_("Not while watching"), show=False, priority=priority)
 
     def action_watching(self) -> None:
         self.notify(_(WATCHING), severity="warning", timeout=3)
