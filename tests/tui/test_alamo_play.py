@@ -6,6 +6,7 @@ import random
 
 import attrs
 import pytest
+from textual.widgets import Input
 
 from engine.alamo import rules
 from engine.alamo.data import card, ids_named
@@ -179,12 +180,14 @@ async def test_a_whole_two_player_game_as_the_mexicans_from_the_menu(make_app):
         await pilot.press("down", "enter")  # the second game: El Álamo
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.screen.players == 2
-        # Texans: a strong bot; Mexicans: me. Each seat's list: Human, Bot · easy, Bot · strong.
+        # Texans: the easy bot (it answers at once); Mexicans: me. Each seat's list: Human, Bot ·
+        # easy, Bot · strong, Bot · expert.
         # The first focus is the Texans' name: back one field to their seat's list.
-        await pilot.press("shift+tab", "enter", "down", "down", "enter")
+        await pilot.press("shift+tab", "enter", "down", "enter")
         await pilot.press("tab", "tab", "enter", "up", "up", "enter")
         await pilot.pause()
-        await pilot.press("ctrl+s")
+        app.screen.query_one("#seed", Input).focus()  # a deal to replay: a siege of the shortest
+        await pilot.press("9", "ctrl+s")
         await settle(pilot, app)
         screen = app.screen
         assert isinstance(screen, AlamoScreen)

@@ -68,12 +68,15 @@ def table_keys(screen: MatesScreen) -> list[str]:
 
 
 async def test_a_three_player_table_game_with_keys_only(make_app):
+    """A whole game on a deck of the first 15 real cards (5 each): every phase of a table
+    game comes up in it, and it ends in a third of the full deck's time."""
     seats = (
         SeatInfo(kind="human", name="Ana"),
         SeatInfo(kind="bot", name="B", level="strong"),
         SeatInfo(kind="bot", name="C", level="easy"),
     )
-    app = make_app(starter(seats, seed=6))
+    deck = [card.to_dict() for card in default_deck()[:15]]
+    app = make_app(starter(seats, seed=6, config={"deck": deck}))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         screen = app.screen

@@ -7,6 +7,7 @@ person or a file chose (seat names, a deck's PGN tags, a typed answer) goes thro
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rich.text import Text
 from textual.widgets import RichLog
@@ -17,6 +18,7 @@ _TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")  # what Rich reads as a tag, with
 _TRAILING = re.compile(r"\\+$")
 
 
+@lru_cache(maxsize=4096)  # the same seat names are made literal for every line, every redraw
 def literal(text: str) -> str:
     """``text`` inside a markup line, shown exactly as it is, control characters made visible.
 
