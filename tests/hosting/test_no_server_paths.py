@@ -93,32 +93,41 @@ async def look(pilot, app, screen, where: str) -> None:
     assert_private(app, where)
 
 
-async def test_no_screen_or_message_shows_a_server_path_when_hosted(home, monkeypatch):
+# The walk is cut in three (each game; the menu's other screens; a game's dialogs) so that
+# the suite's two workers share it.
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+async def test_no_game_screen_shows_a_server_path_when_hosted(home, game_id):
     store = seeded(home)
     app = app_for(store)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot, app)
         assert_private(app, "the menu")
-        for game_id in registry.GAMES:
-            game = registry.get(game_id)
-            await look(pilot, app, SetupScreen(game), f"{game_id} setup")
-            await look(pilot, app, RulesScreen(game), f"{game_id} rules")
-            app.pop_screen()
-            app.pop_screen()
-            level = next(iter(game.bots))
-            bots = [SeatInfo("bot", f"Bot {n}", level) for n in range(game.min_players - 1)]
-            seats = (ANA, *bots) if bots else (ANA,)
-            app.open_session(Session.new(game, store, seats, {}, seed=3, players=len(seats)))
-            await settle(pilot, app)
-            assert_private(app, f"the {game_id} screen")
-            app.screen.action_log()
-            await settle(pilot, app)
-            assert isinstance(app.screen, LogScreen)
-            assert_private(app, f"the {game_id} log")
-            app.pop_screen()
-            await pilot.press("escape")  # back to the menu (saved)
-            await settle(pilot, app)
+        game = registry.get(game_id)
+        await look(pilot, app, SetupScreen(game), f"{game_id} setup")
+        await look(pilot, app, RulesScreen(game), f"{game_id} rules")
+        app.pop_screen()
+        app.pop_screen()
+        level = next(iter(game.bots))
+        bots = [SeatInfo("bot", f"Bot {n}", level) for n in range(game.min_players - 1)]
+        seats = (ANA, *bots) if bots else (ANA,)
+        app.open_session(Session.new(game, store, seats, {}, seed=3, players=len(seats)))
+        await settle(pilot, app)
+        assert_private(app, f"the {game_id} screen")
+        app.screen.action_log()
+        await settle(pilot, app)
+        assert isinstance(app.screen, LogScreen)
+        assert_private(app, f"the {game_id} log")
+        app.pop_screen()
+        await pilot.press("escape")  # back to the menu (saved)
+        await settle(pilot, app)
+        assert_private(app, f"the menu after {game_id}")
 
+
+async def test_no_menu_screen_shows_a_server_path_when_hosted(home):
+    store = seeded(home)
+    app = app_for(store)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot, app)
         await look(pilot, app, CampaignsScreen(), "the campaigns")
         table = app.screen.query_one(DataTable)
         for broken in ("torn", "hollow"):
@@ -153,6 +162,12 @@ async def test_no_screen_or_message_shows_a_server_path_when_hosted(home, monkey
         await look(pilot, app, WatchScreen(), "watch, with no table")
         app.pop_screen()
 
+
+async def test_no_dialog_of_a_game_shows_a_server_path_when_hosted(home, monkeypatch):
+    store = seeded(home)
+    app = app_for(store)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot, app)
         app.push_screen(replay_screen(ReplaySession.load(store, "Alesia")))
         await settle(pilot, app)
         assert_private(app, "a replay")
