@@ -1,0 +1,65 @@
+"""The chat at two terminals of one table: a line typed at one reaches the other's log with
+the table's poll; a spectator the creator did not let write is told so in one line."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from saves.store import SaveStore
+from saves.tables import TableStore, TableWatch
+from tests.tables.test_pilot import SIZE, notes, table_app, wait_for
+from tui.app import BatallasApp
+from tui.screens.game import GameScreen
+from tui.screens.log_view import LogScreen
+from tui.screens.registry import screen_for
+from tui.screens.table_chat import ChatBox
+from tui.widgets.log import EventLog
+
+HOSTILE = "[b]gg[/b] \\"  # markup and a trailing backslash: shown exactly as typed
+
+
+def _plain(line: str) -> str:
+    return Text.from_markup(line, emoji=False).plain
+
+
+def log_text(app) -> str:
+    return "\n".join(line.text for line in app.screen.query_one(EventLog).lines)
+
+
+async def test_a_line_typed_at_one_screen_shows_in_the_others_log(tmp_path, tables):
+    tables.create("gallic", ["alice", "bob"], name="t1", seed=11)
+    alice_app = table_app(tmp_path, tables, "alice", "t1")
+    bob_app = table_app(tmp_path, tables, "bob", "t1")
+    async with alice_app.run_test(size=SIZE) as alice, bob_app.run_test(size=SIZE) as bob:
+        await alice.pause()
+        await bob.pause()
+        await alice.press("h")
+        assert isinstance(alice_app.screen, ChatBox)
+        await alice.press(*HOSTILE, "enter")
+        await alice.pause()
+        assert isinstance(alice_app.screen, GameScreen)
+        assert f"alice: {HOSTILE}" in log_text(alice_app)
+        await wait_for(bob, lambda: f"alice: {HOSTILE}" in log_text(bob_app))
+        assert bob_app.screen.session.version == 0  # no move was made by talking
+        await bob.press("l")  # the whole log has it too, as plain text
+        full = bob_app.screen
+        assert isinstance(full, LogScreen)
+        assert any(f"alice: {HOSTILE}" in _plain(line) for line in full.lines)
+
+
+async def test_a_spectator_without_permission_is_refused_in_one_line(tmp_path, tables):
+    tables.create("gallic", ["alice", "bob"], name="t1", seed=11)
+    watch = TableWatch.open(TableStore(tables.root), "t1")
+    app = BatallasApp(
+        SaveStore(tmp_path / "saves"),
+        start=lambda app: screen_for(watch),
+        bot_delay=0,
+        player="carla",
+        tables=TableStore(tables.root),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChatBox)
+        assert notes(app) == ["Spectators may read this table's chat, not write in it."]
