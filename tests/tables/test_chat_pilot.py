@@ -4,13 +4,17 @@ the table's poll; a spectator the creator did not let write is told so in one li
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widgets import OptionList
 
 from saves.store import SaveStore
 from saves.tables import TableStore, TableWatch
 from tests.tables.test_pilot import SIZE, notes, table_app, wait_for
+from tests.tables.test_rematch import finished
 from tui.app import BatallasApp
-from tui.screens.game import GameScreen
+from tui.screens.dialogs import ANSWER_DELAY
+from tui.screens.game import GameScreen, ResultScreen
 from tui.screens.log_view import LogScreen
+from tui.screens.menu import MenuScreen
 from tui.screens.registry import screen_for
 from tui.screens.table_chat import ChatBox
 from tui.widgets.log import EventLog
@@ -20,6 +24,11 @@ HOSTILE = "[b]gg[/b] \\"  # markup and a trailing backslash: shown exactly as ty
 
 def _plain(line: str) -> str:
     return Text.from_markup(line, emoji=False).plain
+
+
+def options(menu) -> str:
+    lines = menu.query_one(OptionList)
+    return "\n".join(str(lines.get_option_at_index(i).prompt) for i in range(lines.option_count))
 
 
 def log_text(app) -> str:
@@ -63,3 +72,20 @@ async def test_a_spectator_without_permission_is_refused_in_one_line(tmp_path, t
         await pilot.pause()
         assert not isinstance(app.screen, ChatBox)
         assert notes(app) == ["Spectators may read this table's chat, not write in it."]
+
+
+async def test_rematch_from_the_result_screen_and_the_others_menu_says_so(tmp_path, tables):
+    finished(tables, ["ana", "bea"], "duel")
+    ana_app = table_app(tmp_path, tables, "ana", "duel")
+    bea_app = table_app(tmp_path, tables, "bea")  # at the menu
+    async with ana_app.run_test(size=SIZE) as ana, bea_app.run_test(size=SIZE) as bea:
+        await wait_for(ana, lambda: isinstance(ana_app.screen, ResultScreen))
+        await ana.pause(ANSWER_DELAY + 0.1)
+        await ana.press("a")
+        await wait_for(ana, lambda: getattr(ana_app.screen, "session", None) is not None)
+        await ana.pause()
+        session = ana_app.screen.session
+        assert (session.name, session.seat) == ("duel-2", 1)  # seats moved on by one
+        menu = bea_app.screen
+        assert isinstance(menu, MenuScreen)
+        await wait_for(bea, lambda: "ana proposes a rematch: table duel-2" in options(menu), 3)

@@ -470,6 +470,8 @@ class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, 
                 self.app.pop_screen()
             elif what == "review":
                 self.post_message(OpenReview(self.session.record))
+            elif what == "rematch":
+                self.rematch()
 
         def retell() -> Told:
             # Asked again: the reason is worded when the outcome is asked for.
@@ -479,7 +481,8 @@ class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, 
             return headline, details, Content(again.line) if again is not None else None
 
         line, has_next = (Content(step.line), step.has_next) if step else (None, False)
-        result = ResultScreen(headline, details, line, has_next, retell=retell)
+        rematch = self.rematch_said if self.at_table and not self.watching else None
+        result = ResultScreen(headline, details, line, has_next, retell=retell, rematch=rematch)
         self.app.push_screen(result, chosen)
 
     def campaign_step(self):

@@ -1,7 +1,8 @@
 """A shared table's chat on its game screen: ``h`` opens a one-line box, the lines said show
 in the log under the board and in the whole log (``l``) where the game had got to, and other
 clients' lines arrive with the table's own poll (a stat of ``NAME.chat`` beside the table's).
-What may be said, by whom and how often is ``saves.table_chat``'s to decide. Mixed into
+What may be said, by whom and how often is ``saves.table_chat``'s to decide. And after the
+end, the rematch its result screen offers (``saves.table_rematch``). Mixed into
 ``GameScreen``."""
 
 from __future__ import annotations
@@ -17,8 +18,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from engine.i18n import N_, _
+from saves.paths import same_person, visible
 from saves.record import SaveError
 from saves.table_chat import MAX_TEXT, ChatFeed, ChatLine, chat_refusal, say
+from saves.table_rematch import propose_rematch, rematch_of
+from tui.messages import OpenTable
 from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.log import literal
 
@@ -117,3 +121,29 @@ class TableChat:
             out.append(chat_markup(chat[place[1]]))
             place = next(waiting, None)
         return out
+
+    # --- the rematch --------------------------------------------------------------------------
+    def rematch_said(self) -> str:
+        """What Rematch does now, for the result screen: make the new table, or join the one
+        a player proposed."""
+        note = rematch_of(self.session.store, self.session.name)
+        if note is None:
+            return _(
+                "Rematch: a new table with every seat moved on by one; the others join it "
+                "when they like."
+            )
+        table = visible(note.table)
+        if same_person(note.by, self.session.player):
+            return _("You proposed a rematch: table {table}.").format(table=table)
+        return _("{name} proposes a rematch: table {table}. Rematch (a) joins it.").format(
+            name=visible(note.by), table=table
+        )
+
+    def rematch(self) -> None:
+        """Propose the rematch (or take the one proposed) and sit down at it."""
+        try:
+            note = propose_rematch(self.session.store, self.session.table, self.session.player)
+        except SaveError as err:
+            self.notify(err.reason, severity="error", timeout=8, markup=False)
+            return
+        self.post_message(OpenTable(note.table))
