@@ -35,7 +35,7 @@ from engine.i18n import N_, _, number
 from saves.locks import exclusive
 from saves.paths import is_person_name, same_person, unprintable_problem
 from saves.record import SaveError
-from saves.safe_read import size_text
+from saves.safe_read import kind_of, size_text
 from saves.store import os_reason
 from saves.table_file import MAX_PERSON, Table
 
@@ -123,9 +123,10 @@ def _usable_name(name: str) -> bool:
 def _open_chat(path: Path, flags: int) -> int:
     """A descriptor on the chat file, which must be a regular file (no link, FIFO, device)."""
     fd = os.open(path, flags | _OPEN, 0o666)
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
         os.close(fd)
-        raise OSError(errno.EINVAL, _("not a regular file"))
+        raise OSError(errno.EINVAL, _("not a regular file ({kind})").format(kind=kind_of(mode)))
     return fd
 
 
@@ -240,7 +241,9 @@ def say(
             _append(chat_path(root, table.name), line)
         except OSError as exc:
             raise ChatRefused(
-                _("Cannot write in {what}: {reason}").format(what=what, reason=os_reason(exc))
+                _("The chat of table {name} cannot be written: {reason}").format(
+                    name=repr(table.name), reason=os_reason(exc)
+                )
             ) from exc
     return line
 

@@ -81,7 +81,7 @@ async def test_rematch_from_the_result_screen_and_the_others_menu_says_so(tmp_pa
     async with ana_app.run_test(size=SIZE) as ana, bea_app.run_test(size=SIZE) as bea:
         await wait_for(ana, lambda: isinstance(ana_app.screen, ResultScreen))
         await ana.pause(ANSWER_DELAY + 0.1)
-        await ana.press("a")
+        await ana.press("n")
         await wait_for(ana, lambda: getattr(ana_app.screen, "session", None) is not None)
         await ana.pause()
         session = ana_app.screen.session

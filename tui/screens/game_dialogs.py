@@ -81,13 +81,13 @@ class ResultScreen(Deliberate, ModalScreen[str]):
     ``headline`` and ``details`` are ``Content`` (names shown as typed), or markup strings
     whose every name the caller made literal."""
 
-    AUTO_FOCUS = "#new"
+    AUTO_FOCUS = "#new, #rematch"
 
     BINDINGS = [
         Binding("n", "choose('new')", N_("New game")),
+        Binding("n", "choose('rematch')", N_("Rematch")),  # instead, at a table, for its players
         Binding("m", "choose('menu')", N_("Menu")),
         Binding("r", "choose('review')", N_("Review")),
-        Binding("a", "choose('rematch')", N_("Rematch")),  # at a table, its players only
         Binding("escape,b", "choose('board')", N_("Look at the board")),
     ]
 
@@ -103,8 +103,8 @@ class ResultScreen(Deliberate, ModalScreen[str]):
         """``campaign``: the score of the campaign this game belongs to; ``next_battle``: n
         goes on to the campaign's next game instead of a new one; ``retell``: headline,
         details and campaign score said again, after a language switch; ``rematch``: at a
-        table, a Rematch button, and what it would do now (asked again every second: another
-        player may propose one meanwhile)."""
+        table, Rematch instead of New game, and what it would do now (asked again every
+        second: another player may propose one meanwhile)."""
         super().__init__()
         self.headline = headline
         self.details = details
@@ -122,12 +122,13 @@ class ResultScreen(Deliberate, ModalScreen[str]):
             if self.rematch is not None:
                 yield Static(Content(self.rematch()), id="rematch-note")
             with Horizontal(classes="buttons"):
-                new = _("Next battle (n)") if self.next_battle else _("New game (n)")
-                yield Button(new, variant="primary", id="new")
+                if self.rematch is not None:
+                    yield Button(_("Rematch (n)"), variant="primary", id="rematch")
+                else:
+                    new = _("Next battle (n)") if self.next_battle else _("New game (n)")
+                    yield Button(new, variant="primary", id="new")
                 yield Button(_("Menu (m)"), id="menu")
                 yield Button(_("Review (r)"), id="review")
-                if self.rematch is not None:
-                    yield Button(_("Rematch (a)"), id="rematch")
                 yield Button(_("Board (b)"), id="board")
 
     def on_mount(self) -> None:
@@ -139,8 +140,9 @@ class ResultScreen(Deliberate, ModalScreen[str]):
         self.query_one("#rematch-note", Static).update(Content(self.rematch()))
 
     def check_action(self, action: str, parameters) -> bool | None:
-        if action == "choose" and parameters == ("rematch",):
-            return self.rematch is not None
+        """At a table, n is the rematch; anywhere else, a new game."""
+        if action == "choose" and parameters in (("new",), ("rematch",)):
+            return (parameters == ("rematch",)) == (self.rematch is not None)
         return True
 
     async def language_changed(self) -> None:

@@ -135,7 +135,7 @@ class TableChat:
         table = visible(note.table)
         if same_person(note.by, self.session.player):
             return _("You proposed a rematch: table {table}.").format(table=table)
-        return _("{name} proposes a rematch: table {table}. Rematch (a) joins it.").format(
+        return _("{name} proposes a rematch: table {table}. Rematch (n) joins it.").format(
             name=visible(note.by), table=table
         )
 
