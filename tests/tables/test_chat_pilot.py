@@ -6,8 +6,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import OptionList
 
+from engine.registry import get
 from saves.store import SaveStore
-from saves.tables import TableStore, TableWatch
+from saves.table_chat import say
+from saves.tables import TableSession, TableStore, TableWatch
 from tests.tables.test_pilot import SIZE, notes, table_app, wait_for
 from tests.tables.test_rematch import finished
 from tui.app import BatallasApp
@@ -89,3 +91,24 @@ async def test_rematch_from_the_result_screen_and_the_others_menu_says_so(tmp_pa
         menu = bea_app.screen
         assert isinstance(menu, MenuScreen)
         await wait_for(bea, lambda: "ana proposes a rematch: table duel-2" in options(menu), 3)
+
+
+def test_a_chat_line_sits_in_the_log_where_the_game_had_got_to(tables):
+    game = get("gallic")
+    table = tables.create("gallic", ["alice", "bob"], name="t1", seed=11)
+    said_at = None
+    for move in range(4):
+        if move == 2:
+            said_at = len(table.record.state.log)
+            say(tables.root, table, "bob", "[i]now[/i]")
+        seat = game.to_move(table.record.state)[0]
+        action = game.legal_actions(table.record.state, seat)[0]
+        table = tables.apply("t1", table.version, seat, action)
+    screen = screen_for(TableSession.join(tables, "t1", "alice"))
+    screen.chat.poll()
+    view = screen.session.view(0)
+    lines = screen.logged(view)
+    (at,) = [i for i, line in enumerate(lines) if "bob: [i]now[/i]" in _plain(line)]
+    before = [e for e in table.record.state.log[:said_at] if e.visible(0)]
+    assert at == len([e for e in before if screen.describe(e, view) is not None])
+    assert 0 < at < len(lines) - 1  # among the game's lines, not at the end
