@@ -151,7 +151,8 @@ class ChatFeed:
 
     def _forget(self) -> None:
         self._file: tuple[int, int] | None = None  # (device, inode) read from
-        self._offset = 0  # where the next line starts
+        self._offset = 0  # where the next read starts
+        self._cut = False  # whether it starts in the middle of a line (to be skipped)
         self._stamp: tuple[int, int, int, int] | None = None  # the lstat last seen
 
     def poll(self) -> bool:
@@ -177,18 +178,24 @@ class ChatFeed:
         fd = _open_chat(self.path, os.O_RDONLY)
         try:
             st = os.fstat(fd)
-            same = self._file == (st.st_dev, st.st_ino) and st.st_size >= self._offset
             old = list(self.lines)
-            if not same:
+            if self._file != (st.st_dev, st.st_ino) or st.st_size < self._offset:
                 self._file = (st.st_dev, st.st_ino)
                 self._offset = max(0, st.st_size - MAX_CHAT_BYTES)
+                self._cut = self._offset > 0
                 self.lines = []
             start = self._offset
             data = os.pread(fd, min(st.st_size - start, MAX_CHAT_BYTES), start)
         finally:
             os.close(fd)
-        lines, used = _whole_lines(data, cut=start > 0 and not same)
+        lines, used = _whole_lines(data, self._cut)
+        if used:
+            self._cut = False
+        elif len(data) >= min(MAX_LINE_BYTES, MAX_CHAT_BYTES):  # longer than any line of ours
+            used, self._cut = len(data), True
         self._offset = start + used
+        if start + len(data) < st.st_size:
+            self._stamp = None  # more to read at the next poll
         self.lines = self.lines + lines
         return self.lines != old
 

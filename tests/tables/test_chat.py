@@ -132,6 +132,19 @@ def test_a_full_chat_takes_no_more_lines_and_is_read_from_its_end(tables, table,
     assert 0 < len(lines) < i + 1 and lines[-1].text == f"line {i}"
 
 
+def test_a_flood_with_no_line_end_does_not_stop_the_lines_after_it(tables, table, monkeypatch):
+    monkeypatch.setattr(table_chat, "MAX_CHAT_BYTES", 3000)
+    path = chat_path(tables.root, "t1")
+    path.write_bytes(b"z" * 5000)
+    feed = ChatFeed(tables.root, "t1")
+    assert not feed.poll()
+    good = {"t": T0, "from": "ana", "spectator": False, "at": 0, "text": "heard"}
+    with path.open("ab") as f:
+        f.write(b"\n" + json.dumps(good).encode() + b"\n")
+    feed.poll()
+    assert [line.text for line in feed.lines] == ["heard"]
+
+
 def test_a_feed_reads_only_what_is_new_and_follows_a_reset(tables, table):
     feed = ChatFeed(tables.root, "t1")
     assert not feed.poll()
