@@ -59,6 +59,9 @@ class Table:
     owners: tuple[str, ...]
     version: int
     stamp: Stamp | None = attrs.field(default=None, eq=False)
+    # Whether spectators may write in the table's chat (``saves.table_chat``), as its creator
+    # chose at ``table new``; they always read it.
+    spectators_chat: bool = False
 
     @property
     def name(self) -> str:
@@ -83,6 +86,7 @@ def encode_table(table: Table, game: Game) -> bytes:
         "version": table.version,
         "owners": list(table.owners),
         "save": to_envelope(table.record, game),
+        "spectators_chat": table.spectators_chat,
     }
     return (
         json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
@@ -129,7 +133,10 @@ def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
                     seat=i, owner=repr(owners[i - 1])
                 )
             )
-    return Table(record, tidy, version)
+    spectators_chat = raw.get("spectators_chat", False)  # absent from older tables
+    if type(spectators_chat) is not bool:
+        raise SaveError("field spectators_chat: expected true or false")
+    return Table(record, tidy, version, spectators_chat=spectators_chat)
 
 
 def check_config(game: Game, config: Mapping[str, Any]) -> None:

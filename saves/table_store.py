@@ -197,8 +197,10 @@ class TableStore:
         name: str | None = None,
         seed: int | None = None,
         config: Mapping[str, Any] | None = None,
+        spectators_chat: bool = False,
     ) -> Table:
-        """A new table at version 0. A given name must be free; otherwise ``GAME-1``, ``-2``…"""
+        """A new table at version 0. A given name must be free; otherwise ``GAME-1``, ``-2``…
+        ``spectators_chat``: spectators may write in its chat, not only read it."""
         game = self.games.get(game_id)
         if game is None:
             raise SaveError(
@@ -231,7 +233,7 @@ class TableStore:
                     updated=stamp,
                     rules_version=game.rules_version,
                 )
-                return self._write(Table(record, owners, 0))
+                return self._write(Table(record, owners, 0, spectators_chat=spectators_chat))
         raise SaveError(
             _("a table named {name} already exists").format(name=repr(sanitize_name(name or "")))
         )
@@ -262,4 +264,4 @@ class TableStore:
                 updated=now_iso(),
                 app_version=APP_VERSION,
             )
-            return self._write(Table(record, table.owners, table.version + 1))
+            return self._write(attrs.evolve(table, record=record, version=table.version + 1))

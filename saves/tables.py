@@ -19,7 +19,8 @@ exactly one of two racing clients land it.
 
 The parts: ``table_file`` (a table and its file), ``table_store`` (the folder and its locks),
 ``table_players`` (a player's client), ``table_watch`` (spectators). Their public names are
-importable from here.
+importable from here. Beside a table, never in it: its chat (``table_chat``, ``NAME.chat``)
+and the note pointing to its rematch (``table_rematch``, ``NAME.rematch``).
 """
 
 from __future__ import annotations

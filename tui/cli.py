@@ -426,6 +426,7 @@ def export_game(store, name: str, output: str | None) -> int:
     from saves.replay import record_named
     from saves.reviews import stored_review
     from saves.safe_write import refusal
+    from saves.table_chat import read_chat
     from tui.export import export_markdown
 
     own = own_folders(store.root)
@@ -434,8 +435,12 @@ def export_game(store, name: str, output: str | None) -> int:
         print(_(RECORD_REFUSED).format(path=visible(output), reason=problem), file=sys.stderr)
         return 2
     try:
-        record = record_named(store, name, _finished_tables())
-        text = export_markdown(store.games[record.game_id], record, stored_review(store, record))
+        tables = _finished_tables()
+        record = record_named(store, name, tables)
+        # A finished table's chat goes with it (a save of that name comes first, and has none).
+        chat = read_chat(tables.root, name) if store.stamp(name) is None else ()
+        review = stored_review(store, record)
+        text = export_markdown(store.games[record.game_id], record, review, chat)
     except SaveError as err:
         print(
             _("Cannot export {name}: {reason}.").format(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 
 from rich.errors import MarkupError
 from rich.text import Text
@@ -27,6 +28,7 @@ from engine.words import listing
 from saves.paths import visible
 from saves.record import SaveRecord, coach_counts, coach_marks
 from saves.replay import ReplaySession
+from saves.table_chat import ChatLine
 from tui.language import when
 from tui.review_words import key_moments
 from tui.screens.replay import replay_screen
@@ -128,9 +130,14 @@ class Chapters:
         return out
 
 
-def export_markdown(game: Game, record: SaveRecord, review: Review | None = None) -> str:
+def export_markdown(
+    game: Game,
+    record: SaveRecord,
+    review: Review | None = None,
+    chat: Sequence[ChatLine] = (),
+) -> str:
     """The record of ``record`` (a game of ``game``) as Markdown text; with its stored
-    ``review``, the key moments after the result."""
+    ``review``, the key moments after the result; with a table's ``chat``, its lines last."""
     session = ReplaySession(game, record)
     screen = replay_screen(session)
     seat = session.seat
@@ -201,4 +208,7 @@ def export_markdown(game: Game, record: SaveRecord, review: Review | None = None
         if waiting:
             names = listing(screen.seat_name(s) for s in waiting)
             out.extend(["", _("Next to play: {names}.").format(names=md(names))])
+    if chat:
+        out.extend(["", "## " + _("Table chat"), ""])
+        out.extend(f"- {md(line.words(date=True))}" for line in chat)
     return "\n".join(out) + "\n"

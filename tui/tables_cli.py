@@ -48,6 +48,11 @@ def add_parser(subparsers) -> None:
     new.add_argument(
         "--seed", type=seed_number, default=None, help=_("seed for a reproducible game")
     )
+    new.add_argument(
+        "--spectators-chat",
+        action="store_true",
+        help=_("spectators may write in the table's chat too (by default they only read it)"),
+    )
 
     join = sub.add_parser("join", parents=[where], help=_("play your seat at a table"))
     join.add_argument("name", metavar=_("NAME"))
@@ -128,7 +133,13 @@ def run(args, saves_folder: Path | None = None) -> int:
 
 def _new(tables, args) -> int:
     try:
-        table = tables.create(args.game, args.seat, name=args.name, seed=args.seed)
+        table = tables.create(
+            args.game,
+            args.seat,
+            name=args.name,
+            seed=args.seed,
+            spectators_chat=args.spectators_chat,
+        )
     except ValueError as err:  # the game itself refuses this setup
         print(f"batallas table: {visible(str(err))}", file=sys.stderr)
         return 2

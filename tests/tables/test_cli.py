@@ -30,6 +30,14 @@ def test_new_prints_the_name_and_list_shows_seats_turn_and_version(where, tmp_pa
     assert "gallic-1" in out and "your turn" in out and "Zama" not in out
 
 
+def test_new_lets_spectators_write_in_the_chat_only_when_asked(where, tmp_path):
+    base = ["table", "new", "gallic", "--seat", "alice", "--seat", "bob", *where]
+    assert main([*base, "--name", "quiet"]) == 0
+    assert main([*base, "--name", "open", "--spectators-chat"]) == 0
+    tables = TableStore(tmp_path / "tables")
+    assert not tables.load("quiet").spectators_chat and tables.load("open").spectators_chat
+
+
 def test_new_refuses_bad_seats(where, capsys):
     assert main(["table", "new", "gallic", "--seat", "alice", "--seat", "alice", *where]) == 2
     assert "two seats" in capsys.readouterr().err

@@ -10,6 +10,7 @@ import pytest
 
 from engine.registry import get
 from saves.store import SaveStore
+from saves.table_chat import say
 from saves.tables import TableStore
 from tests.tui.test_replay import bot_game
 from tui import cli
@@ -41,6 +42,19 @@ def test_a_finished_table_exports_by_its_name(tmp_path, tables, capsys):
     out = capsys.readouterr().out
     assert out.startswith("# tavolo1\n")
     assert f"**Moves:** {len(table.record.actions)}" in out and "## Result" in out
+
+
+def test_a_finished_tables_export_ends_with_its_chat_as_plain_markdown(tmp_path, tables, capsys):
+    table = played(tables, "tavolo1")
+    say(tables.root, table, "ana", "*gg* [well](played) <b>", now=1_796_300_640.0)
+    say(tables.root, table, "bea", "grazie", now=1_796_300_700.0)
+    assert cli.main(["--saves-dir", str(tmp_path / "saves"), "export", "tavolo1"]) == 0
+    out = capsys.readouterr().out
+    chat = out.split("## Table chat\n\n")[1].splitlines()
+    assert chat == [
+        r"- \[2026-12-03 12:24\] ana: \*gg\* \[well\](played) \<b\>",
+        r"- \[2026-12-03 12:25\] bea: grazie",
+    ]
 
 
 def test_a_finished_table_replays_by_its_name(tmp_path, tables):

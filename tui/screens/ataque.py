@@ -79,7 +79,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
     # The footer shows these after the game's keys, as many as fit (Keys always).
     SHARED_KEYS = tuple(
         f"command('{action}')" if action != "menu" else "menu"
-        for action in ("keys", "menu", "rules", "log", "save_as", "quit")
+        for action in ("keys", "chat", "menu", "rules", "log", "save_as", "quit")
     )
 
     def __init__(self, session) -> None:
@@ -561,6 +561,8 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
                 return True
             if parameters[0] == "save_as" and self.at_table:
                 return False
+            if parameters[0] == "chat":
+                return self.at_table
             return True  # the footer shows those that fit after the game's keys
         if action in ("close_box", "filter", "tab"):
             return self.box_check(action, parameters)

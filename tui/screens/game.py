@@ -36,6 +36,7 @@ from engine.i18n import N_, _, number
 from saves.locks import Busy
 from saves.session import Session
 from saves.store import SaveConflict, SaveError
+from saves.table_chat import ChatFeed
 from saves.tables import (
     TableChanged,
     TableSession,
@@ -50,6 +51,7 @@ from tui.screens.game_dialogs import HandOverScreen, ResultScreen, Told
 from tui.screens.game_log import GameLog
 from tui.screens.lesson_play import LessonPlay
 from tui.screens.own_save import OwnSave
+from tui.screens.table_chat import TableChat
 from tui.screens.table_play import BOT_TABLE_WAIT, STILL_WAITING, TABLE_POLL, TablePlay
 from tui.widgets.footer import KeysFooter
 from tui.widgets.log import literal
@@ -69,7 +71,7 @@ class BotChose(Message):
         self.epoch = epoch  # the takebacks before it started: a later one drops the answer
 
 
-class GameScreen(LessonPlay, TablePlay, GameLog, CoachPlay, OwnSave, Screen):
+class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, Screen):
     BINDINGS = [
         Binding("k", "keys", N_("Keys")),  # first: it lists every key the footer leaves out
         Binding("question_mark,f1", "rules", N_("Rules")),
@@ -79,6 +81,7 @@ class GameScreen(LessonPlay, TablePlay, GameLog, CoachPlay, OwnSave, Screen):
         # (the status line says so; the footer's room stays the game's).
         Binding("escape", "cancel_table_wait", N_("Cancel the move"), show=False, priority=True),
         Binding("l", "log", N_("Log")),
+        Binding("h", "chat", N_("Chat")),  # at a shared table (``table_chat.py``)
         Binding("full_stop", "skip_bots", N_("Skip to my turn"), show=False),
         Binding("plus", "bot_speed(-1)", N_("Bots faster"), show=False),
         Binding("minus", "bot_speed(1)", N_("Bots slower"), show=False),
@@ -89,7 +92,7 @@ class GameScreen(LessonPlay, TablePlay, GameLog, CoachPlay, OwnSave, Screen):
     ]
 
     # The footer shows these after the game's keys, in this order, as many as fit (Keys always).
-    SHARED_KEYS = ("keys", "menu", "rules", "log", "save_as")
+    SHARED_KEYS = ("keys", "chat", "menu", "rules", "log", "save_as")
 
     view = reactive(None, always_update=True, init=False)
 
@@ -123,6 +126,7 @@ class GameScreen(LessonPlay, TablePlay, GameLog, CoachPlay, OwnSave, Screen):
         self.coach_notes: list[tuple[int, str]] = []
         self.hint_asked = 0.0
         self.hint_seconds: float | None = None
+        self.chat = ChatFeed(session.store.root, session.name) if self.at_table else None
         coached = self.coached_so_far()
         if coached is not None:
             self.coach_notes.append((0, f"[i]{literal(coached)}[/i]"))
@@ -144,6 +148,7 @@ class GameScreen(LessonPlay, TablePlay, GameLog, CoachPlay, OwnSave, Screen):
         self.title = self.game.name
         if self.at_table:
             self.count_watchers()
+            self.chat.poll()
             self.set_interval(TABLE_POLL, self.poll_table)
         elif not self.read_only:
             self.set_interval(SAVE_POLL, self.poll_save)
@@ -465,6 +470,8 @@ class GameScreen(LessonPlay, TablePlay, GameLog, CoachPlay, OwnSave, Screen):
                 self.app.pop_screen()
             elif what == "review":
                 self.post_message(OpenReview(self.session.record))
+            elif what == "rematch":
+                self.rematch()
 
         def retell() -> Told:
             # Asked again: the reason is worded when the outcome is asked for.
@@ -474,7 +481,8 @@ class GameScreen(LessonPlay, TablePlay, GameLog, CoachPlay, OwnSave, Screen):
             return headline, details, Content(again.line) if again is not None else None
 
         line, has_next = (Content(step.line), step.has_next) if step else (None, False)
-        result = ResultScreen(headline, details, line, has_next, retell=retell)
+        rematch = self.rematch_said if self.at_table and not self.watching else None
+        result = ResultScreen(headline, details, line, has_next, retell=retell, rematch=rematch)
         self.app.push_screen(result, chosen)
 
     def campaign_step(self):
@@ -557,6 +565,8 @@ class GameScreen(LessonPlay, TablePlay, GameLog, CoachPlay, OwnSave, Screen):
             return self.table_wait is not None and not self.table_wait_bot
         if action == "lesson":
             return self.lesson_key_works()
+        if action == "chat":  # a spectator too: told whether they may write
+            return self.at_table
         if action == "save_as" and (self.at_table or self.lesson is not None):
             return False
         if self.watching and action == "watching":

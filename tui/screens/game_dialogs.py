@@ -21,6 +21,8 @@ from tui.screens.dialogs import Deliberate, Said, say
 from tui.textual_i18n import recompose_keeping_input
 from tui.widgets.footer import KeysFooter
 
+REMATCH_POLL = 1.0  # seconds between looks for a rematch another player proposed
+
 
 class HandOverScreen(Screen):
     """Hides the table between two humans sharing one terminal. ``side`` is the seat's label,
@@ -79,10 +81,11 @@ class ResultScreen(Deliberate, ModalScreen[str]):
     ``headline`` and ``details`` are ``Content`` (names shown as typed), or markup strings
     whose every name the caller made literal."""
 
-    AUTO_FOCUS = "#new"
+    AUTO_FOCUS = "#new, #rematch"
 
     BINDINGS = [
         Binding("n", "choose('new')", N_("New game")),
+        Binding("n", "choose('rematch')", N_("Rematch")),  # instead, at a table, for its players
         Binding("m", "choose('menu')", N_("Menu")),
         Binding("r", "choose('review')", N_("Review")),
         Binding("escape,b", "choose('board')", N_("Look at the board")),
@@ -95,16 +98,20 @@ class ResultScreen(Deliberate, ModalScreen[str]):
         campaign: Content | None = None,
         next_battle: bool = False,
         retell: Callable[[], Told] | None = None,
+        rematch: Callable[[], str] | None = None,
     ) -> None:
         """``campaign``: the score of the campaign this game belongs to; ``next_battle``: n
         goes on to the campaign's next game instead of a new one; ``retell``: headline,
-        details and campaign score said again, after a language switch."""
+        details and campaign score said again, after a language switch; ``rematch``: at a
+        table, Rematch instead of New game, and what it would do now (asked again every
+        second: another player may propose one meanwhile)."""
         super().__init__()
         self.headline = headline
         self.details = details
         self.campaign = campaign
         self.next_battle = next_battle
         self.retell = retell
+        self.rematch = rematch
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog result"):
@@ -112,12 +119,31 @@ class ResultScreen(Deliberate, ModalScreen[str]):
             yield Static(shown(self.details))
             if self.campaign is not None:
                 yield Static(self.campaign, id="campaign-score")
+            if self.rematch is not None:
+                yield Static(Content(self.rematch()), id="rematch-note")
             with Horizontal(classes="buttons"):
-                new = _("Next battle (n)") if self.next_battle else _("New game (n)")
-                yield Button(new, variant="primary", id="new")
+                if self.rematch is not None:
+                    yield Button(_("Rematch (n)"), variant="primary", id="rematch")
+                else:
+                    new = _("Next battle (n)") if self.next_battle else _("New game (n)")
+                    yield Button(new, variant="primary", id="new")
                 yield Button(_("Menu (m)"), id="menu")
                 yield Button(_("Review (r)"), id="review")
                 yield Button(_("Board (b)"), id="board")
+
+    def on_mount(self) -> None:
+        if self.rematch is not None:
+            self.set_interval(REMATCH_POLL, self.poll_rematch)
+
+    def poll_rematch(self) -> None:
+        """Say it when another player proposed a rematch meanwhile."""
+        self.query_one("#rematch-note", Static).update(Content(self.rematch()))
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """At a table, n is the rematch; anywhere else, a new game."""
+        if action == "choose" and parameters in (("new",), ("rematch",)):
+            return (parameters == ("rematch",)) == (self.rematch is not None)
+        return True
 
     async def language_changed(self) -> None:
         """Told again in the language just chosen; the pause before the keys wake up is not

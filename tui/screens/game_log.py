@@ -18,9 +18,14 @@ class GameLog:
 
     # --- the log ---------------------------------------------------------------------------
     def logged(self, view) -> list[str]:
-        """The log lines of ``view`` (markup), with the coach's notes where they were made."""
-        lines = [line for e in view.log if (line := self.describe(e, view)) is not None]
-        return self.with_notes(lines)
+        """The log lines of ``view`` (markup), with the coach's notes where they were made and
+        the table's chat where it was said."""
+        said = [
+            (i, line)
+            for i, e in enumerate(view.log)
+            if (line := self.describe(e, view)) is not None
+        ]
+        return self.with_notes(self.with_chat(said))
 
     def log_lines(self) -> list[str]:
         """The log lines of the view on screen (the same the log under the board shows)."""

@@ -22,7 +22,8 @@ from textual.widgets.option_list import Option
 
 from engine import registry
 from engine.i18n import N_, _, ngettext, number
-from saves.paths import visible
+from saves.paths import same_person, visible
+from saves.table_rematch import rematch_of
 from saves.tables import turn_text
 from tui.messages import (
     NewGame,
@@ -214,6 +215,9 @@ class MenuScreen(Screen):
             game = tables.game(table)
             turn = visible(turn_text(game, table, player))
             mine_now = table.seat_of(player) in game.to_move(table.record.state)
+            proposed = self.rematch_proposed(table, player)
+            if proposed:
+                turn, mine_now = proposed, True
             mark = (f" {turn} ", "bold reverse") if mine_now else (turn, "dim")
             prompt = Content.assemble(
                 *labelled(_("Table {name}"), name=(visible(table.name), "bold")),
@@ -226,6 +230,18 @@ class MenuScreen(Screen):
         if mine:
             out.append((None, None))
         return out
+
+    def rematch_proposed(self, table, player: str) -> str | None:
+        """ "ana proposes a rematch: table duel-2", when another player of this finished
+        table did (the new table is in the list too: joining it accepts)."""
+        if self.app.tables.game(table).outcome(table.record.state) is None:
+            return None
+        note = rematch_of(self.app.tables, table.name)
+        if note is None or same_person(note.by, player):
+            return None
+        return _("{name} proposes a rematch: table {table}").format(
+            name=visible(note.by), table=visible(note.table)
+        )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id or ""

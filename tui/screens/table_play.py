@@ -23,7 +23,7 @@ from tui.widgets.status import StatusBar
 TABLE_POLL = 0.25  # seconds between looks at a shared table's file (a stat when idle)
 WATCHERS_POLL = 1.0  # seconds between counts of a table's spectators
 # keys a spectator may use (a spectator never writes, so never has a move to cancel)
-LOOK_ACTIONS = frozenset({"rules", "menu", "log", "keys", "cancel_table_wait"})
+LOOK_ACTIONS = frozenset({"rules", "menu", "log", "keys", "cancel_table_wait", "chat"})
 TABLE_WAIT = N_("Waiting for the table… Escape cancels your move.")
 BOT_TABLE_WAIT = N_("Waiting for the table…")
 STILL_WAITING = N_("Your move is still waiting for the table: Escape cancels it.")
@@ -97,7 +97,9 @@ class TablePlay:
     # --- shared tables ------------------------------------------------------------------------
     def poll_table(self) -> None:
         """Someone at another terminal (or their client's bot) moved: show it. Not while a
-        move waits for the table: its worker has the session until it is written."""
+        move waits for the table: its worker has the session until it is written. The chat
+        is looked at in the same poll (it is a file of its own)."""
+        self.poll_chat()
         if self.table_wait is not None:
             return
         moved, problem = self.match.table_news()
