@@ -105,6 +105,7 @@ class ResultScreen(Deliberate, ModalScreen[str]):
         self.campaign = campaign
         self.next_battle = next_battle
         self.retell = retell
+        self.rating: Said = ""  # the player's rating change, once worked out (``show_rating``)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog result"):
@@ -112,6 +113,9 @@ class ResultScreen(Deliberate, ModalScreen[str]):
             yield Static(shown(self.details))
             if self.campaign is not None:
                 yield Static(self.campaign, id="campaign-score")
+            rating = Static(Content(say(self.rating)), id="rating-change")
+            rating.display = bool(say(self.rating))
+            yield rating
             with Horizontal(classes="buttons"):
                 new = _("Next battle (n)") if self.next_battle else _("New game (n)")
                 yield Button(new, variant="primary", id="new")
@@ -125,6 +129,14 @@ class ResultScreen(Deliberate, ModalScreen[str]):
         if self.retell is not None:
             self.headline, self.details, self.campaign = self.retell()
         await recompose_keeping_input(self)
+
+    def show_rating(self, rating: Said) -> None:
+        """The player's rating change ("Rating: 23.4 → 25.1, +1.7"), or why unrated."""
+        self.rating = rating
+        if self.is_attached:
+            line = self.query_one("#rating-change", Static)
+            line.update(Content(say(rating)))
+            line.display = bool(say(rating))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id)
