@@ -5,7 +5,9 @@ changed (the recompute a finished game causes: every game rated again in order).
 Prints one JSON object. The games are real save files: a small pool of finished games per
 game (random legal play from fixed seeds, the whole action log and final position), each
 written many times with one human seat (the folder's login) and bots of random levels in the
-others, at increasing finish times. The baseline is the floor of any recompute on this disk:
+others, at increasing finish times, and a seed of its own (ratings count a game copied within
+a folder once, by its seed; they never replay a save, so the position need not follow from
+it). The baseline is the floor of any recompute on this disk:
 every file read and parsed as JSON, measured in the same run. Budget: the recompute < 10 s.
 From scratch (the ratings file deleted) every save is read again: reported, bounded below by
 the baseline.
@@ -71,7 +73,7 @@ def write_saves(root: Path, count: int, rng: random.Random) -> int:
         (root / PLAYERS / login).mkdir(parents=True)
     size = 0
     for i in range(count):
-        game_id, players, (seed, actions, state) = rng.choice(pool)
+        game_id, players, (_seed, actions, state) = rng.choice(pool)
         game = GAMES[game_id]
         login = rng.choice(logins)
         human = rng.randrange(players)
@@ -89,7 +91,7 @@ def write_saves(root: Path, count: int, rng: random.Random) -> int:
             players=players,
             seats=seats,
             config={},
-            seed=seed,
+            seed=i,
             actions=actions,
             state=state,
             created=when,

@@ -64,6 +64,7 @@ HOT_SEAT = N_("hot seat")
 TAKEN_OVER = N_("a bot took a seat over")
 NO_PERSON = N_("no person played")
 SOLO = N_("played alone")
+COPY = N_("a copy of a game already rated")
 
 Stamp = tuple[int, int, int, int]
 
@@ -97,6 +98,7 @@ class Played:
     finished: str  # the time of its last move (ISO, UTC)
     sides: tuple[Side, ...] = ()
     unrated: str = ""  # why it is not rated (a msgid above), or ""
+    seed: int = 0  # with the game and the folder, which saves are copies of one game
 
 
 @attrs.frozen
@@ -135,7 +137,7 @@ class Ratings:
 
 # --- how they are shown -----------------------------------------------------------------------
 
-TOLD = frozenset({HINTS, TAKEBACKS, HOT_SEAT, TAKEN_OVER})
+TOLD = frozenset({HINTS, TAKEBACKS, HOT_SEAT, TAKEN_OVER, COPY})
 """Why-nots a player expects to hear about; a game played alone or by bots only says nothing."""
 
 
@@ -221,12 +223,12 @@ def _played(
     if not unrated and not any(not seats[s].player.startswith("bot:") for s in rated):
         unrated = NO_PERSON
     if unrated:
-        return Played(key, record.game_id, record.updated, unrated=unrated)
+        return Played(key, record.game_id, record.updated, unrated=unrated, seed=record.seed)
     sides = tuple(
         attrs.evolve(seats[seat], rank=rank)
         for seat, rank in zip(rated, ranks(outcome, rated), strict=True)
     )
-    return Played(key, record.game_id, record.updated, sides)
+    return Played(key, record.game_id, record.updated, sides, seed=record.seed)
 
 
 def save_played(key: str, game: Game, record: SaveRecord, login: str | None) -> Played | None:
@@ -339,6 +341,22 @@ def read_played(source: Source, games: dict[str, Game]) -> Played | str | None:
 # --- rating -------------------------------------------------------------------------------------
 
 
+def once_each(played: list[Played]) -> list[Played]:
+    """In the order they finished, each save that copies one rated before (the same game and
+    seed in the same folder: "Save as…", a copy kept from a conflict) marked unrated, so a
+    won game copied ten times counts once. Tables are each their own game."""
+    seen: set[tuple[str, str, int]] = set()
+    out = []
+    for p in sorted(played, key=lambda p: (p.finished, p.key)):
+        origin = (p.key.rsplit("/", 1)[0], p.game, p.seed)
+        if not p.unrated and not p.key.startswith("tables/"):
+            if origin in seen:
+                p = attrs.evolve(p, sides=(), unrated=COPY)
+            seen.add(origin)
+        out.append(p)
+    return out
+
+
 def fingerprint(played: list[Played]) -> str:
     """What the ratings were worked out from: the finished games' facts, in order."""
     text = json.dumps([_played_json(p) for p in played], ensure_ascii=False)
@@ -403,7 +421,8 @@ def _merged(sides: tuple[Side, ...], rated: list) -> dict[str, Rating]:
 
 
 def _played_json(p: Played) -> list:
-    return [p.key, p.game, p.finished, [[s.player, s.name, s.rank] for s in p.sides], p.unrated]
+    sides = [[s.player, s.name, s.rank] for s in p.sides]
+    return [p.key, p.game, p.finished, sides, p.unrated, p.seed]
 
 
 def _encode(
@@ -462,13 +481,14 @@ def _rating_from(mu: Any, sigma: Any) -> Rating:
 def _decode_played(raw: Any) -> Played | str | None:
     if raw is None or raw == UNREAD:
         return raw
-    key, game, finished, sides, unrated = raw
+    key, game, finished, sides, unrated, seed = raw
     return Played(
         _text(key),
         _text(game),
         _text(finished),
         tuple(Side(_text(p), _text(n), _count(r)) for p, n, r in sides),
         _text(unrated),
+        _count(seed),
     )
 
 
@@ -555,8 +575,7 @@ def compute(
             files[source.key] = seen
         else:
             files[source.key] = (stamp, read_played(source, games))
-    played = [f for _stamp, f in files.values() if isinstance(f, Played)]
-    played.sort(key=lambda p: (p.finished, p.key))
+    played = once_each([f for _stamp, f in files.values() if isinstance(f, Played)])
     mark = fingerprint(played)
     if known is None or mark != old_mark:
         standings, changes = rate(played)

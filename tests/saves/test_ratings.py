@@ -171,8 +171,18 @@ def test_a_new_game_makes_the_cache_stale(club):
     folder = login(club, "ana")
     write_save(folder, "g1", SEAT0_WINS, [HUMAN, bot("easy")], "2026-01-01T10:00Z")
     compute(club)
-    write_save(folder, "g2", SEAT0_WINS, [HUMAN, bot("easy")], "2026-01-01T11:00Z")
+    write_save(folder, "g2", SEAT1_WINS, [HUMAN, bot("easy")], "2026-01-01T11:00Z")
     assert rows(compute(club))["ana"].games == 2
+
+
+def test_a_copy_of_a_won_game_counts_once(club):
+    folder = login(club, "ana")
+    write_save(folder, "won", SEAT0_WINS, [HUMAN, bot("easy")], "2026-01-01T10:00Z")
+    write_save(folder, "won-copy", SEAT0_WINS, [HUMAN, bot("easy")], "2026-01-01T11:00Z")
+    result = compute(club)
+    assert rows(result)["ana"].games == 1
+    told = ratings.result_line(result, "players/ana/won-copy", "ana")
+    assert told == "Unrated (a copy of a game already rated)"
 
 
 BROKEN = [
@@ -181,6 +191,8 @@ BROKEN = [
     b"[]",
     b'{"format": "batallas-ratings", "version": 1}',
     b'{"format": "batallas-ratings", "version": 1, "files": {"saves/g": [[1,2,3], null]},'
+    b' "fingerprint": "x", "standings": {}, "changes": {}}',
+    b'{"format": "batallas-ratings", "version": 1, "files": {"s": [[1,2,3,4], ["k"]]},'
     b' "fingerprint": "x", "standings": {}, "changes": {}}',
     b'{"format": "batallas-ratings", "version": 1, "files": {}, "fingerprint": "x",'
     b' "standings": {"gallic": [["ana", "Ana", 1e400, -1, 1, "t"]]}, "changes": {}}',
