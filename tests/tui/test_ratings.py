@@ -76,6 +76,7 @@ async def test_the_ratings_screen_fits_80x24(make_app, monkeypatch, code):
         await pilot.pause(0.2)
         names = ["La Guerra Gallica", "El Álamo", "Mates Hostiles", "Ataque", "Metauro"]
         cells = ["Anastasia-Wilhelmina", ratings.points(31.2 - 7.5), *headers()]
+        cells.append(language.when("2026-12-03T18:05Z"))  # the last column, whole
         assert missing(app, *names, *cells, ratings.label("bot:expert", "")) == []
         said = " ".join(screen_text(app).split())
         assert " ".join(_(ratings.ORDINAL).split()) in said  # whole, in its language
