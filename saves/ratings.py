@@ -178,8 +178,10 @@ def result_line(ratings: Ratings, key: str, player: str | None) -> str:
 
 
 def person_key(name: str) -> str:
-    """A person as Records keys them: the name as shown, without regard to case."""
-    return shown_name(name).casefold()
+    """A person as Records keys them: the name as shown, without regard to case (a name
+    typed as ``bot:easy`` is kept apart from the easy bot)."""
+    key = shown_name(name).casefold()
+    return f"person:{key}" if key.startswith(("bot:", "person:")) else key
 
 
 def shown_name(name: str) -> str:

@@ -230,3 +230,9 @@ def test_an_unreadable_save_is_counted_and_stops_nothing(club):
     (login(club, "ana") / "junk.json").write_bytes(b'{"format": "batallas-save", "game": 7}')
     result = compute(club)
     assert result.unread == 1 and rows(result)["ana"].games == 1
+
+
+def test_a_person_named_like_a_bot_is_not_taken_for_the_bot(club):
+    seats = [SeatInfo("human", "Bot:Easy"), bot("easy")]  # typed in the host's own game
+    write_save(club, "g", SEAT0_WINS, seats, "2026-01-01T10:00Z")
+    assert len(rows(compute(club))) == 2
