@@ -18,6 +18,7 @@ MAX_TITLE = 60
 """Columns a title may take (a wide character takes two): what the narrowest screen showing
 one whole (the campaigns list, the menu's Continue line at 80×24) has room for."""
 FALLBACK_NAME = "save"
+PLAYERS = "players"  # hosted: each player's saves are in saves/players/LOGIN
 
 # Names Windows reserves whatever the extension; a save called "con" would be unopenable there.
 _RESERVED = frozenset(

@@ -35,6 +35,7 @@ from tui.screens.campaigns import CampaignsScreen
 from tui.screens.dialogs import ConfirmDialog
 from tui.screens.game import STYLES, GameScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.ratings import RatingsScreen
 from tui.screens.records import RecordsScreen
 from tui.screens.registry import lesson_screen, screen_for
 from tui.screens.replay import replay_screen
@@ -397,6 +398,9 @@ class BatallasApp(HostedGuards, App):
     def on_open_records(self) -> None:
         self.push_screen(RecordsScreen())
 
+    def on_open_ratings(self) -> None:
+        self.push_screen(RatingsScreen())
+
     def on_open_watch(self) -> None:
         self.push_screen(WatchScreen())
 
@@ -462,6 +466,7 @@ class BatallasApp(HostedGuards, App):
             yield SystemCommand(
                 _("Rules"), _("Read a game's rules"), lambda: self.pick_game_then("rules")
             )
+        yield SystemCommand(_("Ratings"), _("Each player's rating per game"), self.on_open_ratings)
         yield SystemCommand(
             _("Language"),
             _("Choose the language: English, Español, Italiano"),

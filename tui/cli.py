@@ -24,7 +24,7 @@ from pathlib import Path
 from rich.cells import cell_len
 
 from engine import registry
-from engine.i18n import N_, _, ngettext, number
+from engine.i18n import N_, _, ngettext, number, pgettext
 from saves.paths import folder_problem, own_folders, title_problem, visible
 from tui import language
 from tui.arguments import SEAT_HELP, app_parser, parse_seat, seed_number, typed_text, unknown_theme
@@ -66,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("name", nargs="?", default=None, metavar=_("NAME"))
 
     sub.add_parser("saves", help=_("list saved games"))
+
+    ratings = sub.add_parser("ratings", help=_("every player's rating, per game"))
+    ratings.add_argument("game", nargs="?", default=None, choices=games, metavar=_("GAME"))
 
     replay = sub.add_parser(
         "replay", help=_("step through a saved game or a finished table from its first move")
@@ -227,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "saves":
         return print_saves(store, shows_paths=not args.hosted)
+    if args.command == "ratings":
+        return print_ratings(store, args.game, args.hosted)
     if args.command == "export":
         return export_game(store, args.name, args.output)
     if args.command == "review":
@@ -604,6 +609,53 @@ def print_saves(store, shows_paths: bool = True) -> int:
     for line in columns(rows):
         print(f"  {line}")
     return 0
+
+
+def print_ratings(store, game_id: str | None, hosted: bool) -> int:
+    """Each game's ratings, best first, in columns; the whole club's when hosted (every
+    player's saves folder and the finished tables). Names are printed escaped."""
+    from saves import ratings
+    from saves.paths import tables_path
+
+    club = ratings.club_saves(store.root, hosted)
+    result = ratings.compute(club, tables_path(), store.games)
+    wanted = [game_id] if game_id else list(registry.GAMES)
+    shown = [g for g in wanted if result.standings.get(g)]
+    if not shown:
+        print(_("No rated game yet."))
+        return 0
+    print(_(ratings.ORDINAL))
+    header = (
+        "#",
+        _("Player"),
+        pgettext("ratings column", "Rating"),
+        pgettext("ratings column", "Games"),
+        _("Last played"),
+    )
+    for game in shown:
+        rows = [header]
+        for i, s in enumerate(result.standings[game], start=1):
+            name = visible(ratings.label(s.player, s.name))
+            points = ratings.points(s.rating.ordinal)
+            when = visible(language.when(s.last))
+            rows.append((number(i), name, points, number(s.games), when))
+        print()
+        print(registry.get(game).name)
+        for line in columns(right_aligned(rows, (0, 2, 3))):
+            print(f"  {line}")
+    return 0
+
+
+def right_aligned(rows: list[tuple[str, ...]], which: tuple[int, ...]) -> list[tuple[str, ...]]:
+    """The cells of the columns ``which`` padded on the left to their column's width."""
+    widths = {i: max(cell_len(row[i]) for row in rows) for i in which}
+    return [
+        tuple(
+            " " * (widths[i] - cell_len(cell)) + cell if i in widths else cell
+            for i, cell in enumerate(row)
+        )
+        for row in rows
+    ]
 
 
 def columns(rows: list[tuple[str, ...]]) -> list[str]:

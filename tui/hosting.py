@@ -15,11 +15,11 @@ from collections.abc import MutableMapping
 from pathlib import Path
 
 from engine.i18n import _
-from saves.paths import folder_problem, is_person_name, sanitize_name, saves_dir
+from saves.paths import PLAYERS, folder_problem, is_person_name, sanitize_name, saves_dir
 
 PLAYER_ENV = "BATALLAS_PLAYER"  # set per key by `environment=` in authorized_keys
 # Anything added later is refused until listed here (`table` refuses --tables-dir itself).
-COMMANDS = (None, "new", "resume", "saves", "rules", "table", "replay", "export")
+COMMANDS = (None, "new", "resume", "saves", "rules", "table", "replay", "export", "ratings")
 # Textual reads its other TEXTUAL_* variables at import; some name files (TEXTUAL_LOG,
 # TEXTUAL_SCREENSHOT_LOCATION) or code (TEXTUAL_DRIVER), so only these two survive.
 TEXTUAL_KEPT = frozenset({"TEXTUAL_COLOR_SYSTEM", "TEXTUAL_ANIMATIONS"})
@@ -110,7 +110,7 @@ def prepare(args, environ: MutableMapping[str, str] | None = None) -> tuple[Path
     if problem:
         return None, problem
     try:
-        folder = saves_dir() / "players" / name
+        folder = saves_dir() / PLAYERS / name
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:  # $BATALLAS_HOME (or a folder in it) is a file
         return None, folder_problem(err, named=False)

@@ -80,6 +80,10 @@ class OpenRecords(Message):
     """Games won and lost."""
 
 
+class OpenRatings(Message):
+    """Each player's rating per game."""
+
+
 class OpenWatch(Message):
     """The live tables to watch."""
 

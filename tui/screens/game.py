@@ -33,7 +33,10 @@ from textual.worker import Worker
 
 from engine.core import IllegalAction, Outcome
 from engine.i18n import N_, _, number
+from saves import ratings
 from saves.locks import Busy
+from saves.paths import tables_path
+from saves.record import HUMAN
 from saves.session import Session
 from saves.store import SaveConflict, SaveError
 from saves.table_chat import ChatFeed
@@ -43,6 +46,7 @@ from saves.tables import (
     TableWatch,
 )
 from tui import terminal
+from tui.crash import log_crash
 from tui.match import BotJob, Match
 from tui.messages import NextCampaignGame, OpenGame, OpenReview, OpenRules
 from tui.screens.coach_play import COACH, CoachPlay
@@ -484,6 +488,28 @@ class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, 
         rematch = self.rematch_said if self.at_table and not self.watching else None
         result = ResultScreen(headline, details, line, has_next, retell=retell, rematch=rematch)
         self.app.push_screen(result, chosen)
+        if not self.watching and self.lesson is None:
+            self.rate_result(result)
+
+    @work(thread=True, group="rating")
+    def rate_result(self, result: ResultScreen) -> None:
+        """The player's rating change on the result screen, worked out off the UI thread
+        (the first look after a game may read many saves); a failure only leaves it out."""
+        app, session = self.app, self.session
+        humans = [s.name for s in session.record.seats if s.kind == HUMAN]
+        try:
+            said = ratings.change_for(
+                ratings.club_saves(app.store.root, app.hosted),
+                session.store.root if self.at_table else tables_path(),
+                None if self.at_table else session.store.root,
+                session.name,
+                session.player if self.at_table else (humans or [None])[0],
+                app.store.games,
+            )
+        except Exception:  # noqa: BLE001 - never a traceback for a line of extra news
+            log_crash("working out a rating change")
+            return
+        app.call_from_thread(result.show_rating, said)
 
     def campaign_step(self):
         """The campaign whose latest game this is, if any."""

@@ -112,6 +112,7 @@ class ResultScreen(Deliberate, ModalScreen[str]):
         self.next_battle = next_battle
         self.retell = retell
         self.rematch = rematch
+        self.rating: Said = ""  # the player's rating change, once worked out (``show_rating``)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog result"):
@@ -121,6 +122,9 @@ class ResultScreen(Deliberate, ModalScreen[str]):
                 yield Static(self.campaign, id="campaign-score")
             if self.rematch is not None:
                 yield Static(Content(self.rematch()), id="rematch-note")
+            rating = Static(Content(say(self.rating)), id="rating-change")
+            rating.display = bool(say(self.rating))
+            yield rating
             with Horizontal(classes="buttons"):
                 if self.rematch is not None:
                     yield Button(_("Rematch (n)"), variant="primary", id="rematch")
@@ -151,6 +155,14 @@ class ResultScreen(Deliberate, ModalScreen[str]):
         if self.retell is not None:
             self.headline, self.details, self.campaign = self.retell()
         await recompose_keeping_input(self)
+
+    def show_rating(self, rating: Said) -> None:
+        """The player's rating change ("Rating: 23.4 → 25.1, +1.7"), or why unrated."""
+        self.rating = rating
+        if self.is_attached:
+            line = self.query_one("#rating-change", Static)
+            line.update(Content(say(rating)))
+            line.display = bool(say(rating))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id)

@@ -1,6 +1,7 @@
 """The main menu: the shared tables you sit at (when the app knows who you are), every
 registered game, then Learn (the first lessons), Continue, Campaigns, Records, Watch (the live
-tables, when the app knows who you are), Rules and Quit.
+tables, when the app knows who you are), Rules and Quit. Ratings are a key away (``a``, and
+``a`` again in Records): at 80×24 the menu has no line and the footer no room left for them.
 
 Titles, table names and seat names come from files: they go into the option prompts as
 template values (``Content.from_markup(..., name=...)``), which are never read as markup.
@@ -29,6 +30,7 @@ from tui.messages import (
     NewGame,
     OpenCampaigns,
     OpenLessons,
+    OpenRatings,
     OpenRecords,
     OpenRules,
     OpenTable,
@@ -116,6 +118,7 @@ class MenuScreen(Screen):
         Binding("c", "continue", N_("Continue")),
         Binding("l", "load", N_("Campaigns")),
         Binding("s", "records", N_("Records")),
+        Binding("a", "ratings", N_("Ratings"), show=False),  # no room in the footer (Italian)
         Binding("w", "watch", N_("Watch")),
         Binding("r", "rules", N_("Rules")),
         Binding("q", "quit", N_("Quit")),
@@ -279,6 +282,9 @@ class MenuScreen(Screen):
 
     def action_records(self) -> None:
         self.post_message(OpenRecords())
+
+    def action_ratings(self) -> None:
+        self.post_message(OpenRatings())
 
     def knows_player(self) -> bool:
         """Hosted, or after `table join`: the app knows who is here and where the tables are."""

@@ -22,6 +22,7 @@ from saves.paths import visible
 from saves.records import ALAMO_HELD, LADDER_CLIMB, MATES_SOLO, Records, compute
 from saves.store import SaveStore
 from tui.crash import log_crash
+from tui.messages import OpenRatings
 from tui.widgets.footer import KeysFooter
 
 NUMBER = 5  # the narrowest column of counts ("Games" and "Drawn" are the widest headers)
@@ -78,6 +79,7 @@ class RecordsScreen(Screen):
 
     BINDINGS = [
         Binding("tab", "app.focus_next", N_("Other table"), show=False),
+        Binding("a", "ratings", N_("Ratings")),
         Binding("escape,q", "app.pop_screen", N_("Back")),
     ]
     DEFAULT_CSS = """
@@ -99,6 +101,9 @@ class RecordsScreen(Screen):
         yield Static(_("Best streaks"), classes="records-label", id="streaks-label")
         yield DataTable(cursor_type="row", zebra_stripes=True, id="records-streaks")
         yield KeysFooter()
+
+    def action_ratings(self) -> None:
+        self.post_message(OpenRatings())
 
     def on_mount(self) -> None:
         self.sub_title = _("Records")
