@@ -18,6 +18,7 @@ import attrs
 
 from engine.core import Game, IllegalAction, Outcome, Seat
 from engine.i18n import _
+from saves.outcomes import outcome_of
 from saves.record import HUMAN, SaveError, SaveRecord
 from saves.store import SaveStore
 from saves.tables import TableStore
@@ -49,7 +50,7 @@ def record_named(store: SaveStore, name: str, tables: TableStore | None = None) 
         if tables.stamp(name) is None:  # no table either: the save's "no save named"
             raise missing from None
         raise
-    if tables.game(table).outcome(table.record.state) is None:
+    if outcome_of(tables.game(table), table.record) is None:
         raise SaveError(_("table {name} is not over yet: watch it instead").format(name=repr(name)))
     return table.record
 
@@ -95,7 +96,7 @@ class ReplaySession:
             chapters.append(game.chapter(state))
         self.chapters: tuple[str, ...] = tuple(chapters)
         self.final = state
-        self.finished = game.outcome(state) is not None
+        self.finished = outcome_of(game, record) is not None
         self.index = 0
         self._at: tuple[int, Any] = (0, self._checkpoints[0])
         self._record: tuple[int, SaveRecord] | None = None
@@ -192,6 +193,9 @@ class ReplaySession:
         return self.game.view(self.state, seat)
 
     def outcome(self) -> Outcome | None:
+        """At the last step, the game's outcome, a resignation included."""
+        if self.index == self.count:
+            return outcome_of(self.game, self.source)
         return self.game.outcome(self.state)
 
     def progress(self) -> str:

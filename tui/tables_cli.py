@@ -16,6 +16,8 @@ from pathlib import Path
 from engine import registry
 from engine.i18n import N_, _
 from saves.paths import folder_problem, same_person, title_problem, visible
+from saves.record import level_key
+from saves.table_clock import TAKEOVER, Clock, parse_clock
 from tui.arguments import seed_number, typed_text
 
 SEAT_HELP = N_("a person's name or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
@@ -48,6 +50,26 @@ def add_parser(subparsers) -> None:
     new.add_argument(
         "--seed", type=seed_number, default=None, help=_("seed for a reproducible game")
     )
+    new.add_argument(
+        "--clock",
+        type=clock_spec,
+        default=None,
+        metavar=_("CLOCK"),
+        help=_(
+            "time per move (live: move:5m, in minutes) or per turn (correspondence: turn:12h, "
+            "turn:2d); a seat whose time runs out is played by a bot (default: no clock)"
+        ),
+    )
+    new.add_argument(
+        "--takeover",
+        type=level_key,
+        default=TAKEOVER,
+        metavar=_("LEVEL"),
+        help=_(
+            "the level of the bot that plays a seat whose clock ran out, or whose player "
+            "resigned in a game of three or more (default: strong)"
+        ),
+    )
 
     join = sub.add_parser("join", parents=[where], help=_("play your seat at a table"))
     join.add_argument("name", metavar=_("NAME"))
@@ -73,6 +95,14 @@ def add_parser(subparsers) -> None:
         metavar=_("PERSON"),
         help=_("only the tables of this person"),
     )
+
+
+def clock_spec(text: str) -> Clock:
+    """``--clock``: argparse says the sentence of ``parse_clock`` when it is not a clock."""
+    try:
+        return parse_clock(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(visible(str(err))) from None
 
 
 def _person(args) -> tuple[str | None, str | None]:
@@ -128,7 +158,14 @@ def run(args, saves_folder: Path | None = None) -> int:
 
 def _new(tables, args) -> int:
     try:
-        table = tables.create(args.game, args.seat, name=args.name, seed=args.seed)
+        table = tables.create(
+            args.game,
+            args.seat,
+            name=args.name,
+            seed=args.seed,
+            clock=args.clock,
+            takeover=args.takeover,
+        )
     except ValueError as err:  # the game itself refuses this setup
         print(f"batallas table: {visible(str(err))}", file=sys.stderr)
         return 2
@@ -142,6 +179,7 @@ def _new(tables, args) -> int:
 def _list(tables, person: str | None, shows_paths: bool = True) -> int:
     """The tables, one a line; their folder only when the reader may see it (not hosted)."""
     from saves.record import BrokenSave
+    from saves.table_deadline import time_left
     from saves.tables import turn_text
 
     rows = tables.list()
@@ -167,6 +205,8 @@ def _list(tables, person: str | None, shows_paths: bool = True) -> int:
             continue
         game = tables.game(row)
         owners, turn = visible(", ".join(row.owners)), visible(turn_text(game, row, person))
+        left = time_left(game, row, person, tables.now())
+        turn = f"{turn} · {left}" if left else turn
         print(f"  {name:<20} {game.name:<18} {owners:<32} {turn:<24} v{row.version}")
     return 0
 

@@ -52,6 +52,9 @@ class TablePlay:
             return _(BOT_TABLE_WAIT) if self.table_wait_bot else _(TABLE_WAIT)
         if self.watching:
             return self.watching_prompt()
+        taken = self.taken_over_text() if self.at_table else ""
+        if taken and not self.my_turn:
+            return taken
         away = self.match.waiting_for()
         return _("Waiting for {names}…").format(names=listing(away)) if away else ""
 
@@ -100,6 +103,7 @@ class TablePlay:
         move waits for the table: its worker has the session until it is written."""
         if self.table_wait is not None:
             return
+        owners = self.session.table.owners
         moved, problem = self.match.table_news()
         if problem is not None:
             self.notify(
@@ -108,6 +112,8 @@ class TablePlay:
                 markup=False,
             )
         if moved:
+            if not self.watching:
+                self.tell_taken_over(owners)
             self.table_moved()
         if time.monotonic() - self._watchers_counted >= WATCHERS_POLL:
             self.count_watchers()
