@@ -174,10 +174,14 @@ class ReplaySession:
 
     @property
     def record(self) -> SaveRecord:
-        """The save as it stood at this step (its moves so far and the state they lead to)."""
+        """The save as it stood at this step (its moves so far and the state they lead to;
+        a resignation, made after the last move, only at the last step)."""
         if self._record is None or self._record[0] != self.index:
             record = attrs.evolve(
-                self.source, actions=self.source.actions[: self.index], state=self.state
+                self.source,
+                actions=self.source.actions[: self.index],
+                state=self.state,
+                resigned=self.source.resigned if self.index == self.count else (),
             )
             self._record = (self.index, record)
         return self._record[1]
@@ -193,10 +197,8 @@ class ReplaySession:
         return self.game.view(self.state, seat)
 
     def outcome(self) -> Outcome | None:
-        """At the last step, the game's outcome, a resignation included."""
-        if self.index == self.count:
-            return outcome_of(self.game, self.source)
-        return self.game.outcome(self.state)
+        """The outcome at this step (a resignation at the last one)."""
+        return outcome_of(self.game, self.record)
 
     def progress(self) -> str:
         return self.game.progress(self.state)

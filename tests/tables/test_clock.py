@@ -9,13 +9,19 @@ import random
 import threading
 
 import pytest
+from textual.widgets import Static
 
 from engine.core import IllegalAction
 from saves.outcomes import abandoned_seats, outcome_of
 from saves.record import SaveError
+from saves.store import SaveStore
 from saves.table_clock import Clock, parse_clock, seconds_of
 from saves.table_deadline import deadline, overdue
 from saves.tables import TableChanged, TableSession, TableStore, turn_text
+from tests.tui.conftest import settle
+from tui.app import BatallasApp
+from tui.screens.dialogs import ConfirmDialog
+from tui.screens.game import GameScreen, ResultScreen
 
 START = 1_800_000_000.0
 
@@ -241,3 +247,56 @@ def test_odd_clock_specs_get_one_sentence(spec):
 def test_stamps_round_trip():
     table_since = "2026-12-03T15:00:00.000Z"
     assert seconds_of(table_since) == 1_796_310_000.0
+
+
+async def test_the_clock_counts_down_and_a_timed_out_seat_is_played_by_its_bot(tmp_path, time):
+    """ana's screen shows bob's time; once it ran out, ana's client gives bob's seat to the bot
+    (its timer: nobody polls for it), the bot moves and the status line says bob may claim."""
+    tables = TableStore(tmp_path / "tables", now=time)
+    tables.create("metauro", ["ana", "bob"], seed=3, clock=parse_clock("move:1m"))
+    app = BatallasApp(
+        SaveStore(tmp_path / "saves"),
+        start=lambda app: app.open_table("metauro-1"),
+        bot_delay=0,
+        player="ana",
+        tables=TableStore(tables.root, now=time),
+    )
+    time.now += 30
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        clock = screen.query_one("#clock", Static)
+        assert str(clock.render()).strip() == "⏱ bob · 0:30 left"
+        time.now += 31
+        screen.schedule_clock()  # as after any change: the timer fires at the deadline
+        await settle(pilot, app)
+        table = tables.load("metauro-1")
+        assert table.owners == ("ana", "bot:strong") and table.version >= 1
+        assert screen.session.table.taken_over == ("", "bob")
+        said = "\n".join(screen.log_lines())
+        assert "bob's time ran out: the strong bot plays the seat; bob may claim" in said
+
+
+async def test_resigning_at_a_two_player_table_shows_who_resigned(tmp_path, time):
+    tables = TableStore(tmp_path / "tables", now=time)
+    tables.create("metauro", ["ana", "bob"], seed=3)
+    app = BatallasApp(
+        SaveStore(tmp_path / "saves"),
+        start=lambda app: app.open_table("metauro-1"),
+        bot_delay=0,
+        player="ana",
+        tables=TableStore(tables.root, now=time),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f8")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ResultScreen)
+        assert "ana resigned." in app.screen.details.plain
+        assert "bob" in app.screen.headline.plain
+    table = tables.load("metauro-1")
+    assert table.record.resigned == (0,)

@@ -477,7 +477,7 @@ class GameScreen(LessonPlay, TablePlay, TableClock, GameLog, CoachPlay, OwnSave,
 
         def retell() -> Told:
             # Asked again: the reason is worded when the outcome is asked for.
-            now = self.game.outcome(self.session.state) or outcome
+            now = self.match.outcome() or outcome
             headline, details = self.result_text(now)
             again = self.campaign_step() if step is not None else None
             return headline, details, Content(again.line) if again is not None else None

@@ -8,6 +8,7 @@ counts down once a second from memory, never from the disk. Mixed into ``GameScr
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.widgets import Static
 
 from engine.core import IllegalAction
@@ -33,7 +34,8 @@ class TableClock:
 
     def start_clock(self) -> None:
         """The clock's place on the status line, its tick and its first timer."""
-        self.query_one(StatusBar).mount(Static(id="clock"), before="#thinking")
+        clock = Static(Content(self.clock_words()), id="clock")
+        self.query_one(StatusBar).mount(clock, before="#thinking")
         self.set_interval(CLOCK_TICK, self.tick_clock)
         self.schedule_clock()
 
@@ -72,7 +74,7 @@ class TableClock:
         """The time left for the seat to move, counted from memory."""
         clocks = self.query("#clock")
         if clocks:
-            clocks.first(Static).update(self.clock_words())
+            clocks.first(Static).update(Content(self.clock_words()))
 
     def clock_words(self) -> str:
         """``⏱ 4:32 left`` for our seat, ``⏱ ana · 2 d 3 h left`` for another's; empty when
@@ -88,21 +90,19 @@ class TableClock:
 
     # --- seats taken over, claimed back ------------------------------------------------------
     def taken_over_text(self) -> str:
-        """The line that says a bot plays someone's seat and that they may claim it back."""
+        """The status line's word that a bot plays someone's seat and that they may claim it
+        back (the log says it in full when it happens)."""
         table = self.session.table
         mine = table.claimable_by(self.session.player)
         if mine is not None:
             level = level_name(table.takeover)
-            return _(
-                "Your seat is played by the {level} bot: F9 claims it back before its next move."
-            ).format(level=level)
+            return _("The {level} bot plays your seat: F9 claims it back.").format(level=level)
         for seat in range(len(table.owners)):
             who = table.taken_from(seat)
             if who and seat not in table.record.resigned:
-                return _(
-                    "{name}'s seat is played by the {level} bot: {name} may claim it back "
-                    "before its next move."
-                ).format(name=who, level=level_name(table.takeover))
+                return _("The {level} bot plays {name}'s seat; {name} may claim it back.").format(
+                    name=who, level=level_name(table.takeover)
+                )
         return ""
 
     def tell_taken_over(self, before: tuple[str, ...]) -> None:
@@ -116,7 +116,10 @@ class TableClock:
             if seat in table.record.resigned:
                 said = _("{name} resigned: the {level} bot plays the seat.")
             else:
-                said = _("{name}'s time ran out: the {level} bot plays the seat.")
+                said = _(
+                    "{name}'s time ran out: the {level} bot plays the seat; {name} may claim "
+                    "it back before its next move."
+                )
             self.note(said.format(name=who, level=level))
 
     def action_claim_back(self) -> None:

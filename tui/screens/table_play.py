@@ -131,7 +131,7 @@ class TablePlay:
     def watching_prompt(self) -> str:
         """A spectator's status line: whom the table waits for, or how the game ended."""
         room = self.app.size.width - 2
-        outcome = self.game.outcome(self.session.state)
+        outcome = self.match.outcome()
         if outcome is not None:
             said = _("Game over — {reason}").format(reason=outcome.reason)
             return said if len(said) <= room else _("Game over (see the log).")
@@ -173,7 +173,7 @@ class TablePlay:
 
     def refuse_to_spectator(self) -> None:
         """A click or Enter on the board that would be a move: a spectator is told why not."""
-        if self.watching and self.game.outcome(self.session.state) is None:
+        if self.watching and self.match.outcome() is None:
             self.action_watching()
 
     def on_hand_view_toggled(self) -> None:
