@@ -266,7 +266,7 @@ async def test_the_clock_counts_down_and_a_timed_out_seat_is_played_by_its_bot(t
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        clock = screen.query_one("#clock", Static)
+        clock = screen.query_one("#table-clock", Static)
         assert str(clock.render()).strip() == "⏱ bob · 0:30 left"
         time.now += 31
         screen.schedule_clock()  # as after any change: the timer fires at the deadline

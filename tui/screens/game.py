@@ -123,7 +123,7 @@ class GameScreen(LessonPlay, TablePlay, TableClock, GameLog, CoachPlay, OwnSave,
         # A move waiting for the table's lock in a worker, and whether a bot made it.
         self.table_wait: Worker | None = None
         self.table_wait_bot = False
-        self.clock_timer = None  # the timer set for the table's next deadline
+        self.deadline_timer = None  # the timer set for the table's next deadline
         # The coach's notes in the log, (where, line), and how long the last hint took.
         self.coach_notes: list[tuple[int, str]] = []
         self.hint_asked = 0.0

@@ -30,37 +30,37 @@ RESIGN_ASK_MANY = N_("Resign this game? A bot plays your seat to the end.")
 
 
 class TableClock:
-    """The screen sets ``clock_timer`` (None) up and calls ``start_clock`` at a table."""
+    """The screen sets ``deadline_timer`` (None) up and calls ``start_clock`` at a table."""
 
     def start_clock(self) -> None:
         """The clock's place on the status line, its tick and its first timer."""
-        clock = Static(Content(self.clock_words()), id="clock")
+        clock = Static(Content(self.clock_words()), id="table-clock")
         self.query_one(StatusBar).mount(clock, before="#thinking")
-        self.set_interval(CLOCK_TICK, self.tick_clock)
+        self.set_interval(CLOCK_TICK, self.tick_table_clock)
         self.schedule_clock()
 
     def schedule_clock(self) -> None:
         """One timer for the table's next deadline, set again after every change."""
-        if self.clock_timer is not None:
-            self.clock_timer.stop()
-            self.clock_timer = None
+        if self.deadline_timer is not None:
+            self.deadline_timer.stop()
+            self.deadline_timer = None
         due = next_deadline(self.game, self.session.table)
         if due is not None:
             wait = max(0.0, due - self.session.store.now()) + LATE
-            self.clock_timer = self.set_timer(wait, self.clock_ran_out)
-        self.tick_clock()
+            self.deadline_timer = self.set_timer(wait, self.clock_ran_out)
+        self.tick_table_clock()
 
     def clock_ran_out(self) -> None:
         """A deadline passed: take the seat over (unless another client did), then show it."""
-        self.clock_timer = None
+        self.deadline_timer = None
         if self.table_wait is not None:  # our move waits for the lock: look again later
-            self.clock_timer = self.set_timer(RETRY, self.clock_ran_out)
+            self.deadline_timer = self.set_timer(RETRY, self.clock_ran_out)
             return
         seats_before = self.session.table.owners
         try:
             changed = self.session.take_over_overdue()
         except Busy:
-            self.clock_timer = self.set_timer(RETRY, self.clock_ran_out)
+            self.deadline_timer = self.set_timer(RETRY, self.clock_ran_out)
             return
         except SaveError as err:
             self.notify(str(err), severity="error", markup=False)
@@ -70,9 +70,9 @@ class TableClock:
             self.table_moved()
         self.schedule_clock()
 
-    def tick_clock(self) -> None:
+    def tick_table_clock(self) -> None:
         """The time left for the seat to move, counted from memory."""
-        clocks = self.query("#clock")
+        clocks = self.query("#table-clock")
         if clocks:
             clocks.first(Static).update(Content(self.clock_words()))
 
