@@ -93,6 +93,11 @@ class Table:
         who = self.taken_over[seat] if self.taken_over else ""
         return who if who and self.is_bot(seat) else ""
 
+    def place_of(self, person: str) -> Seat | None:
+        """The seat that is ``person``'s at this table: theirs, or theirs to claim back."""
+        seat = self.seat_of(person)
+        return self.claimable_by(person) if seat is None else seat
+
     def claimable_by(self, person: str) -> Seat | None:
         """The seat ``person`` may claim back from its bot: taken over, not resigned."""
         for seat in range(len(self.owners)):

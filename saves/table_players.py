@@ -82,9 +82,7 @@ class TableSession(OnTable):
     plays it unchanged; moves go through the version-checked ``TableStore.apply``."""
 
     def __init__(self, store: TableStore, table: Table, player: str) -> None:
-        seat = table.seat_of(player)
-        if seat is None:  # a bot took the seat over: its player may still sit down to claim it
-            seat = table.claimable_by(player)
+        seat = table.place_of(player)  # a seat a bot took over: its player may sit to claim it
         if seat is None:
             people = ", ".join(table.people()) or _("nobody")
             raise SaveError(

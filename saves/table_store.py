@@ -154,15 +154,17 @@ class TableStore:
         clock ran out (a player's client, the menu, ``table list``) lands the take-over, so
         it happens even when nobody sits at the table. A table busy or unwritable stays as
         it was read; the next reader tries again."""
-        if not overdue(self.game(table), table, self.now()):
-            return table
         try:
+            if not overdue(self.game(table), table, self.now()):
+                return table
             return self.take_over_overdue(table.name, wait=0) or self.load(table.name)
         except (Busy, SaveError):
             return table
+        except Exception:  # noqa: BLE001 - a state its own game cannot judge: left as read
+            return table
 
     def tables_of(self, person: str) -> list[Table]:
-        return [t for t in self.list() if isinstance(t, Table) and t.seat_of(person) is not None]
+        return [t for t in self.list() if isinstance(t, Table) and t.place_of(person) is not None]
 
     def stamps(self) -> tuple[tuple[str, Stamp | None], ...]:
         """Every table's stamp: equal between two calls means nothing moved anywhere."""

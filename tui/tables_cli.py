@@ -184,7 +184,7 @@ def _list(tables, person: str | None, shows_paths: bool = True) -> int:
 
     rows = tables.list()
     if person is not None:
-        rows = [r for r in rows if not isinstance(r, BrokenSave) and r.seat_of(person) is not None]
+        rows = [r for r in rows if not isinstance(r, BrokenSave) and r.place_of(person) is not None]
     root = visible(str(tables.root))
     if not rows:
         if not shows_paths:

@@ -121,8 +121,8 @@ def test_the_first_reader_takes_over_when_nobody_sits_at_the_table(store, time):
     store.create("metauro", ["ana", "bob"], seed=3, clock=parse_clock("move:5m"))
     time.now += 301
     (row,) = store.list()  # `table list`, the menu
-    assert row.owners == ("ana", "bot:strong")
-    assert "strong" in turn_text(store.game(row), row, "ana") or row.taken_over[1] == "bob"
+    assert row.owners == ("ana", "bot:strong") and row.taken_over == ("", "bob")
+    assert store.tables_of("bob") == [row]  # still his menu's table: he may claim it back
 
 
 def test_claim_back_lands_before_the_bot_moves_and_is_refused_after(store, time):
@@ -222,6 +222,17 @@ def test_every_clock_field_is_checked_on_read(store, key, value):
     raw[key] = value
     path.write_text(json.dumps(raw))
     with pytest.raises(SaveError, match=key):
+        store.load(table.name)
+
+
+@pytest.mark.parametrize("resigned", [[2], [0, 0], ["0"], 0, [True]])
+def test_a_resignation_in_a_file_is_checked(store, resigned):
+    table = store.create("metauro", ["ana", "bob"], seed=3)
+    path = store.path(table.name)
+    raw = json.loads(path.read_bytes())
+    raw["save"]["resigned"] = resigned
+    path.write_text(json.dumps(raw))
+    with pytest.raises(SaveError, match="resigned"):
         store.load(table.name)
 
 

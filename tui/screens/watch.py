@@ -115,7 +115,7 @@ class WatchScreen(Screen):
             watching = ngettext("{n} watching", "{n} watching", watchers).format(n=number(watchers))
         else:
             watching = _("nobody watching")
-        mine = player is not None and table.seat_of(player) is not None
+        mine = player is not None and table.place_of(player) is not None
         return Content.from_markup(
             "[b]$name[/b]  $game · $turn$mine\n  [dim]$players · $last · $watching[/dim]",
             name=visible(table.name),
@@ -178,7 +178,7 @@ class WatchScreen(Screen):
             if outcome_of(game, table.record) is not None:
                 self.post_message(OpenReplay(ReplaySession(game, table.record)))
                 return
-            if player is not None and table.seat_of(player) is not None:
+            if player is not None and table.place_of(player) is not None:
                 self.post_message(OpenTable(name))
                 return
             watch = TableWatch(tables, table)
