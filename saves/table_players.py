@@ -143,8 +143,10 @@ class TableSession(OnTable):
         self.table = fresh
         return True
 
-    def resign(self) -> None:
+    def resign(self, seat: Seat) -> None:
         """Our player resigns (``TableStore.resign``); the session holds the table after."""
+        if seat != self.seat:
+            raise IllegalAction(_("That seat is {owner}'s to play.").format(owner=self.player))
         self.table = self.store.resign(self.name, self.seat)
 
     def claim_back(self) -> None:

@@ -166,7 +166,7 @@ def test_a_bot_move_computed_before_a_claim_back_is_refused(store, time):
 def test_resigning_with_two_players_ends_the_game_for_the_other_side(store):
     store.create("metauro", ["ana", "bob"], seed=3)
     ana = TableSession.join(store, "metauro-1", "ana")
-    ana.resign()
+    ana.resign(0)
     table = store.load("metauro-1")
     outcome = outcome_of(store.game(table), table.record)
     assert outcome.winners == (1,) and outcome.losers == (0,)
@@ -176,13 +176,13 @@ def test_resigning_with_two_players_ends_the_game_for_the_other_side(store):
     with pytest.raises(IllegalAction):
         bob.apply(1, first_move(bob, 1))
     with pytest.raises(IllegalAction):
-        bob.resign()
+        bob.resign(1)
 
 
 def test_resigning_with_three_players_gives_the_seat_to_the_bot_for_good(store):
     store.create("ataque", ["ana", "bob", "cy"], seed=4, takeover="easy")
     bob = TableSession.join(store, "ataque-1", "bob")
-    bob.resign()
+    bob.resign(1)
     table = store.load("ataque-1")
     assert table.owners[1] == "bot:easy" and table.record.resigned == (1,)
     assert outcome_of(store.game(table), table.record) is None  # the others play on

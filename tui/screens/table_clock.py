@@ -14,6 +14,7 @@ from textual.widgets import Static
 from engine.core import IllegalAction
 from engine.i18n import N_, _
 from saves.locks import Busy
+from saves.outcomes import ends_game
 from saves.record import level_name
 from saves.store import SaveError
 from saves.table_clock import left_text
@@ -140,8 +141,9 @@ class TableClock:
 
     # --- resigning ---------------------------------------------------------------------------
     def action_resign(self) -> None:
-        """Resign, once confirmed: the other side wins, or a bot plays on for us."""
-        many = not self.session.record.players <= 2
+        """Resign, once confirmed: the other side wins, or (at a table of three or more) a
+        bot plays on for us."""
+        many = not ends_game(self.session.record)
 
         def question() -> str:
             return _(RESIGN_ASK_MANY) if many else _(RESIGN_ASK)
@@ -153,21 +155,32 @@ class TableClock:
         self.app.push_screen(ConfirmDialog(question, yes=lambda: _("Resign")), answer)
 
     def resign_now(self) -> None:
-        before = self.session.table.owners
+        before = self.session.table.owners if self.at_table else ()
         try:
-            self.session.resign()
+            self.session.resign(self.viewer)
         except (IllegalAction, SaveError) as err:
             self.notify(str(err), severity="warning", markup=False)
             return
-        self.tell_taken_over(before)
-        self.table_moved()
+        if self.at_table:
+            self.tell_taken_over(before)
+            self.table_moved()
+        else:
+            self.match.thinking.clear()  # bots thinking on: the game is over
+            self.advance()
 
     def table_key_works(self, action: str) -> bool | None:
-        """Whether resign or claim back works now; None for any other key."""
+        """Whether resign or claim back works now; None for any other key. At one terminal
+        a player may resign a game of one or two (not a lesson, not a replay)."""
         if action not in ("resign", "claim_back"):
             return None
-        if not self.at_table or self.watching or self.match.outcome() is not None:
+        if self.watching or self.read_only or self.lesson is not None:
             return False
+        if self.match.outcome() is not None:
+            return False
+        if not self.at_table:
+            return (
+                action == "resign" and ends_game(self.session.record) and self.is_human(self.viewer)
+            )
         table = self.session.table
         if action == "claim_back":
             return table.claimable_by(self.session.player) is not None
