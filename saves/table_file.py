@@ -152,9 +152,10 @@ def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
         raise SaveError(f"field owners: expected {record.players} owners, found {len(owners)}")
     # The owners are printed and matched against players: the same rules as at creation, and
     # each seat must be what its owner says (a person of that name, or a bot of that level).
-    # A person a bot took a seat from may be at the table no more: two bots of one game.
+    # A bot that took a seat over bears the name of the person it took it from.
+    taken = _taken_over(raw, owners)
     try:
-        tidy, seats = seat_infos(game, owners, people=_taken_over(raw, owners))
+        tidy, seats = seat_infos(game, owners, people=taken)
     except SaveError as exc:
         raise SaveError(f"field owners: {exc.reason}") from exc
     for i, (said, saved) in enumerate(zip(seats, record.seats, strict=True), start=1):
@@ -167,7 +168,8 @@ def decode_table(data: bytes, name: str, games: Mapping[str, Game]) -> Table:
                     seat=i, owner=repr(owners[i - 1])
                 )
             )
-    return Table(record, tidy, version, None, *_clock_fields(raw, game, tidy))
+    clock, takeover, since = _clock_fields(raw, game, len(tidy))
+    return Table(record, tidy, version, None, clock, takeover, taken, since)
 
 
 def _taken_over(raw: dict[str, Any], owners: list[str]) -> tuple[str, ...]:
@@ -178,17 +180,24 @@ def _taken_over(raw: dict[str, Any], owners: list[str]) -> tuple[str, ...]:
         raise SaveError("field taken_over: expected a list of names")
     if taken and len(taken) != len(owners):
         raise SaveError(f"field taken_over: expected {len(owners)} names, found {len(taken)}")
+    people = [o for o in owners if bot_level(o) is None]
     for who, owner in zip(taken, owners, strict=False):
-        if who and (not is_person_name(who) or len(who) > MAX_PERSON or ":" in who):
+        if not who:
+            continue
+        if not is_person_name(who) or len(who) > MAX_PERSON or ":" in who:
             raise SaveError(f"field taken_over: {who[:40]!r} is not a player name")
-        if who and bot_level(owner) is None and not same_person(who, owner):
+        if bot_level(owner) is None and not same_person(who, owner):
             raise SaveError(f"field taken_over: {who[:40]!r} does not sit at that seat")
+        if bot_level(owner) is not None and any(confusable(who, p) for p in people):
+            raise SaveError(f"field taken_over: {who[:40]!r} sits at another seat")
     return tuple(taken)
 
 
-def _clock_fields(raw: dict[str, Any], game: Game, owners: tuple[str, ...]) -> tuple:
-    """``clock``, ``takeover``, ``taken_over`` and ``clock_since`` of a table file, each
-    checked; a file older than clocks has the defaults."""
+def _clock_fields(
+    raw: dict[str, Any], game: Game, seats: int
+) -> tuple[Clock | None, str, tuple[str, ...]]:
+    """``clock``, ``takeover`` and ``clock_since`` of a table file, each checked; a file
+    older than clocks has the defaults."""
     try:
         clock = check_clock(raw.get("clock"))
     except ValueError as exc:
@@ -197,8 +206,8 @@ def _clock_fields(raw: dict[str, Any], game: Game, owners: tuple[str, ...]) -> t
     if not isinstance(takeover, str) or takeover not in game.bots:
         raise SaveError("field takeover: expected a bot level of this game")
     since = raw.get("clock_since", [])
-    if not isinstance(since, list) or (since and len(since) != len(owners)):
-        raise SaveError(f"field clock_since: expected {len(owners)} times")
+    if not isinstance(since, list) or (since and len(since) != seats):
+        raise SaveError(f"field clock_since: expected {seats} times")
     for stamp in since:
         try:
             if not isinstance(stamp, str):
@@ -207,7 +216,7 @@ def _clock_fields(raw: dict[str, Any], game: Game, owners: tuple[str, ...]) -> t
                 seconds_of(stamp)
         except (ValueError, OverflowError):
             raise SaveError("field clock_since: expected times like 2026-12-03T15:00:00Z") from None
-    return clock, takeover, _taken_over(raw, list(owners)), tuple(since)
+    return clock, takeover, tuple(since)
 
 
 def check_config(game: Game, config: Mapping[str, Any]) -> None:

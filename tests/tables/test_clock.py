@@ -211,6 +211,8 @@ def test_a_table_file_from_before_clocks_still_reads(store):
         ("taken_over", ["", "../etc"]),
         ("taken_over", ["carol", ""]),  # ana sits there: nobody took it from carol
         ("taken_over", [""]),
+        ("taken_over", ["ANA", ""]),  # ana sits there: nobody took it from her
+        ("taken_over", ["", "Ana"]),  # bob sits there: nobody took it from Ana
         ("clock_since", ["yesterday", ""]),
         ("clock_since", [3, ""]),
     ],
