@@ -1,5 +1,6 @@
 """A table's clock and a seat taken over by its bot at 80×24 in every language: the player
-whose seat a bot plays reads, whole, that F9 claims it back, and the time left beside it."""
+whose seat a bot plays reads, whole, that F9 claims it back, and the time left beside it;
+the menu lists the table with the time left."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import pytest
 
 from saves.store import SaveStore
 from saves.table_clock import parse_clock
+from saves.table_deadline import time_left
 from saves.tables import TableStore
 from tests.tui.conftest import settle
 from tests.tui.fit import TIGHT, screen_lines, speak
 from tui import language
 from tui.app import BatallasApp
 from tui.screens.game import GameScreen
+from tui.screens.menu import MenuScreen
 
 START = 1_800_000_000.0
 
@@ -39,3 +42,8 @@ async def test_the_claim_back_line_and_the_clock_fit(tmp_path, code):
         status = next(line for line in shown if "F9" in line)
         assert screen.taken_over_text() in status
         assert screen.clock_words().strip() in status
+        await pilot.press("escape")  # the menu lists the table with the time left
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        left = time_left(screen.game, screen.session.table, "bob", now[0])
+        assert left and any("metauro-1" in line and left in line for line in screen_lines(app))
