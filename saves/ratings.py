@@ -40,6 +40,7 @@ from openskill.models import PlackettLuce
 
 from engine.core import Game, Outcome
 from engine.i18n import N_, _, number
+from saves.outcomes import abandoned_seats, outcome_of
 from saves.paths import PLAYERS, is_person_name, stems, visible
 from saves.record import BOT, HUMAN, SaveError, SaveRecord, bot_name
 from saves.safe_read import read_file
@@ -197,18 +198,6 @@ def ranks(outcome: Outcome, seats: list[int]) -> list[int]:
     return [0 if seat in outcome.winners or outcome.is_draw else 1 for seat in seats]
 
 
-def outcome_of(game: Game, record: SaveRecord) -> Outcome | None:
-    """How a game ended, as ratings read it. THE place to switch to club-clock's outcome of a
-    record that includes a resignation, once merged; until then the engine's."""
-    return game.outcome(record.state)
-
-
-def taken_over(table: Table) -> frozenset[int]:
-    """The seats of ``table`` a take-over bot ever played. THE place to read club-clock's
-    taken-over field once merged; until then a table knows of none."""
-    return frozenset(getattr(table, "taken_over", ()) or ())
-
-
 def _played(
     key: str, game: Game, record: SaveRecord, seats: dict[int, Side | None], unrated: str
 ) -> Played | None:
@@ -251,7 +240,7 @@ def save_played(key: str, game: Game, record: SaveRecord, login: str | None) -> 
 def table_played(key: str, game: Game, table: Table) -> Played | None:
     """A finished table's facts: each person who played their seat to the end, and its bots
     (a seat a take-over bot played is left out)."""
-    gone = taken_over(table)
+    gone = abandoned_seats(table)  # a seat a bot took over, even if claimed back
     seats: dict[int, Side | None] = {}
     for i, owner in enumerate(table.owners):
         level = bot_level(owner)

@@ -142,6 +142,7 @@ class SaveRecord:
     revision: int = 0
     hints: int = 0
     takebacks: int = 0
+    resigned: tuple[Seat, ...] = ()  # the seats whose player resigned (``saves.outcomes``)
 
     @property
     def coached(self) -> bool:

@@ -32,6 +32,7 @@ from engine.core import Outcome
 from engine.i18n import N_, _, ngettext, pgettext
 from engine.words import listing
 from saves.campaigns import ALAMO, LADDER, CampaignStore, held, solved
+from saves.outcomes import outcome_of
 from saves.paths import same_person, visible
 from saves.record import BOT, HUMAN, SaveError, SeatInfo, coach_marks, level_name
 from saves.store import SUFFIX, SaveStore
@@ -162,7 +163,7 @@ def _finished(store: SaveStore, name: str) -> _Finished | None:
         return seen[1]
     record = store.load(name)
     game = store.games[record.game_id]
-    outcome = game.outcome(record.state)
+    outcome = outcome_of(game, record)
     facts = None
     if outcome is not None:
         solo = getattr(record.state, "solo", None) if record.game_id == "mates" else None

@@ -18,6 +18,7 @@ import attrs
 
 from engine.core import Game, IllegalAction, Outcome, Seat
 from engine.i18n import _
+from saves.outcomes import outcome_of
 from saves.record import HUMAN, SaveError, SaveRecord
 from saves.store import SaveStore
 from saves.tables import TableStore
@@ -49,7 +50,7 @@ def record_named(store: SaveStore, name: str, tables: TableStore | None = None) 
         if tables.stamp(name) is None:  # no table either: the save's "no save named"
             raise missing from None
         raise
-    if tables.game(table).outcome(table.record.state) is None:
+    if outcome_of(tables.game(table), table.record) is None:
         raise SaveError(_("table {name} is not over yet: watch it instead").format(name=repr(name)))
     return table.record
 
@@ -95,7 +96,7 @@ class ReplaySession:
             chapters.append(game.chapter(state))
         self.chapters: tuple[str, ...] = tuple(chapters)
         self.final = state
-        self.finished = game.outcome(state) is not None
+        self.finished = outcome_of(game, record) is not None
         self.index = 0
         self._at: tuple[int, Any] = (0, self._checkpoints[0])
         self._record: tuple[int, SaveRecord] | None = None
@@ -173,10 +174,14 @@ class ReplaySession:
 
     @property
     def record(self) -> SaveRecord:
-        """The save as it stood at this step (its moves so far and the state they lead to)."""
+        """The save as it stood at this step (its moves so far and the state they lead to;
+        a resignation, made after the last move, only at the last step)."""
         if self._record is None or self._record[0] != self.index:
             record = attrs.evolve(
-                self.source, actions=self.source.actions[: self.index], state=self.state
+                self.source,
+                actions=self.source.actions[: self.index],
+                state=self.state,
+                resigned=self.source.resigned if self.index == self.count else (),
             )
             self._record = (self.index, record)
         return self._record[1]
@@ -192,7 +197,8 @@ class ReplaySession:
         return self.game.view(self.state, seat)
 
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
+        """The outcome at this step (a resignation at the last one)."""
+        return outcome_of(self.game, self.record)
 
     def progress(self) -> str:
         return self.game.progress(self.state)

@@ -10,9 +10,10 @@ from typing import Any
 
 import attrs
 
-from engine.core import Game, Outcome, Seat, replay
+from engine.core import Game, IllegalAction, Outcome, Seat, replay
 from engine.i18n import _, moment
 from saves.locks import HeldElsewhere, Hold
+from saves.outcomes import ends_game, outcome_of
 from saves.paths import fit_title
 from saves.record import APP_VERSION, HUMAN, SaveError, SaveRecord, SeatInfo, now_iso
 from saves.store import SaveConflict, SaveStore
@@ -174,6 +175,20 @@ class Session:
         self.unsaved = True
         self.save()
 
+    def resign(self, seat: Seat) -> None:
+        """``seat``'s player resigns a game of one or two players: the other side wins
+        (``saves.outcomes``), and the save says so at once. A bigger game at one terminal
+        has nobody to hand the seat to but its own bots: play on, or leave it."""
+        if outcome_of(self.game, self.record) is not None:
+            raise IllegalAction(_("The game is over."))
+        if not ends_game(self.record):
+            raise IllegalAction(
+                _("Only a game of one or two players can be resigned here: play on, or leave it.")
+            )
+        self.unsaved = True
+        self.record = attrs.evolve(self.record, resigned=(seat,), updated=now_iso())
+        self.save()
+
     def take_back(self, keep: int) -> Any:
         """Keep only the first ``keep`` moves: the position is rebuilt by replaying them from
         the seed (so the bots, whose seeds follow the move count, answer the same moves the
@@ -190,6 +205,7 @@ class Session:
             self.record,
             state=state,
             actions=actions,
+            resigned=(),  # taken back past the resignation too: play resumes
             takebacks=self.record.takebacks + 1,
             updated=now_iso(),
             app_version=APP_VERSION,
@@ -269,7 +285,7 @@ class Session:
         return self.game.view(self.record.state, seat)
 
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.record.state)
+        return outcome_of(self.game, self.record)
 
     def progress(self) -> str:
         return self.game.progress(self.record.state)

@@ -32,6 +32,7 @@ from engine.core import Game
 from engine.i18n import _, language, ngettext, number
 from saves import convert, locks, migrations
 from saves.locks import Hold, exclusive
+from saves.outcomes import outcome_of
 from saves.paths import (
     fit_title,
     fresh_name,
@@ -98,6 +99,8 @@ def to_envelope(record: SaveRecord, game: Game) -> dict[str, Any]:
     conv = convert.converter_for(game)
     codec = convert.action_codec(game)
     marks = {key: getattr(record, key) for key in COACH_MARKS if getattr(record, key)}
+    if record.resigned:  # optional too: older versions read the file as before
+        marks["resigned"] = list(record.resigned)
     return {
         "format": FORMAT,
         "schema_version": migrations.SCHEMA_VERSION,
@@ -196,7 +199,17 @@ def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
         app_version=_field(game, raw, "app_version", str),
         revision=_revision(raw),
         **{key: whole_number(raw.get(key, 0), key, MAX_COUNT) for key in COACH_MARKS},
+        resigned=_resigned(raw.get("resigned", []), players),
     )
+
+
+def _resigned(raw: Any, players: int) -> tuple[int, ...]:
+    """The seats that resigned: distinct seats of this game, in the order they resigned."""
+    if not isinstance(raw, list) or not all(type(s) is int and 0 <= s < players for s in raw):
+        raise SaveError(f"field resigned: expected a list of seats from 0 to {players - 1}")
+    if len(set(raw)) != len(raw):
+        raise SaveError("field resigned: a seat resigned twice")
+    return tuple(raw)
 
 
 def _revision(raw: dict[str, Any]) -> int:
@@ -221,7 +234,7 @@ def summarize(record: SaveRecord, game: Game) -> SaveSummary:
         seats=tuple(s.label() for s in record.seats),
         progress=game.progress(record.state),
         updated=record.updated,
-        finished=game.outcome(record.state) is not None,
+        finished=outcome_of(game, record) is not None,
         coached=coach_marks(record.hints, record.takebacks),
     )
 

@@ -10,9 +10,16 @@ from typing import Any
 from engine.core import Game, IllegalAction, Outcome, Seat
 from engine.i18n import _
 from saves.locks import DEFAULT_WAIT, Wait
+from saves.outcomes import outcome_of
 from saves.record import SaveError, SaveRecord
 from saves.table_file import Table, TableChanged, bot_level, bot_seed
 from saves.table_store import TableStore
+
+
+def _hands(table: Table) -> tuple:
+    """What a client redraws for: the position, who plays each seat, who resigned."""
+    return table.version, table.owners, table.record.resigned
+
 
 # --- one player's client ------------------------------------------------------------------------
 
@@ -51,11 +58,12 @@ class OnTable:
         return len(self.table.record.actions)
 
     def refresh(self) -> bool:
-        """Reload if the file changed; True when the position did (someone moved)."""
+        """Reload if the file changed; True when the position did (someone moved), or a seat
+        changed hands (a bot took it over, its player claimed it back, someone resigned)."""
         if self.store.stamp(self.name) == self.table.stamp:
             return False
         fresh = self.store.load(self.name)
-        moved = fresh.version != self.version
+        moved = _hands(fresh) != _hands(self.table)
         self.table = fresh
         return moved
 
@@ -63,7 +71,7 @@ class OnTable:
         return None
 
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
+        return outcome_of(self.game, self.record)
 
     def progress(self) -> str:
         return self.game.progress(self.state)
@@ -74,7 +82,7 @@ class TableSession(OnTable):
     plays it unchanged; moves go through the version-checked ``TableStore.apply``."""
 
     def __init__(self, store: TableStore, table: Table, player: str) -> None:
-        seat = table.seat_of(player)
+        seat = table.place_of(player)  # a seat a bot took over: its player may sit to claim it
         if seat is None:
             people = ", ".join(table.people()) or _("nobody")
             raise SaveError(
@@ -85,12 +93,13 @@ class TableSession(OnTable):
         self.store = store
         self.table = table
         self.game = store.game(table)
-        self.player = table.owners[seat]
+        self.player = table.taken_over[seat] if table.is_bot(seat) else table.owners[seat]
         self.seat = seat
 
     @classmethod
     def join(cls, store: TableStore, name: str, player: str) -> TableSession:
-        return cls(store, store.load(name), player)
+        """Sit down at ``name``; a seat whose clock ran out is taken over first."""
+        return cls(store, store.settle(store.load(name)), player)
 
     def apply(
         self,
@@ -109,7 +118,7 @@ class TableSession(OnTable):
             raise IllegalAction(_("That seat is {owner}'s to play.").format(owner=owner))
         try:
             self.table = self.store.apply(
-                self.name, self.version, seat, action, wait=wait, cancel=cancel
+                self.name, self.version, seat, action, wait=wait, cancel=cancel, owner=owner
             )
         except TableChanged as exc:
             self.table = exc.table
@@ -124,6 +133,30 @@ class TableSession(OnTable):
 
     def play_bot(self, seat: Seat) -> Any:
         return self.apply(seat, self.bot_action(seat))
+
+    def take_over_overdue(self) -> bool:
+        """A clock ran out (this client's timer says): hand the overdue seats to the bot,
+        unless another client did first. True when this session now holds a change."""
+        fresh = self.store.take_over_overdue(self.name, wait=0)
+        if fresh is None:
+            return self.refresh()
+        self.table = fresh
+        return True
+
+    def resign(self, seat: Seat) -> None:
+        """Our player resigns (``TableStore.resign``); the session holds the table after."""
+        if seat != self.seat:
+            raise IllegalAction(_("That seat is {owner}'s to play.").format(owner=self.player))
+        self.table = self.store.resign(self.name, self.seat)
+
+    def claim_back(self) -> None:
+        """Take our seat back from the bot, on the position we hold (``TableChanged``: the
+        bot moved first; the session then holds the new position)."""
+        try:
+            self.table = self.store.claim_back(self.name, self.version, self.player)
+        except TableChanged as exc:
+            self.table = exc.table
+            raise
 
     def save(self) -> None:
         """Nothing to do: every move was written under the lock when it was made."""

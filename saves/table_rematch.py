@@ -22,7 +22,7 @@ import attrs
 
 from engine.i18n import _
 from saves.locks import exclusive
-from saves.paths import fresh_name, is_person_name, is_safe_name
+from saves.paths import fresh_name, is_person_name, is_safe_name, same_person
 from saves.record import SaveError, now_iso
 from saves.safe_read import read_file
 from saves.store import fsync_dir, os_reason, tmp_beside, unlink_quietly, write_durably
@@ -30,7 +30,7 @@ from saves.table_file import Table
 from saves.table_store import TableStore
 
 REMATCH_SUFFIX = ".rematch"
-KEPT = ("spectators_chat",)
+KEPT = ("clock", "takeover", "spectators_chat")
 """The table's own options (``Table`` fields given to ``TableStore.create``) a rematch keeps."""
 NOTE_LIMIT = 4096
 
@@ -46,6 +46,12 @@ class Rematch:
 def rotated(owners: tuple[str, ...]) -> tuple[str, ...]:
     """Each owner one seat on (the last to the first): sides change hands."""
     return (owners[-1], *owners[:-1])
+
+
+def players_of(table: Table) -> tuple[str, ...]:
+    """Who sat at each seat: a seat a bot took over is its player's again."""
+    taken = table.taken_over or ("",) * len(table.owners)
+    return tuple(who or owner for who, owner in zip(taken, table.owners, strict=True))
 
 
 def _note_path(store: TableStore, name: str) -> Path:
@@ -79,7 +85,9 @@ def propose_rematch(store: TableStore, table: Table, person: str) -> Rematch:
     """The rematch of finished ``table`` as ``person`` (one of its players) asks for it: the
     one already proposed, else a new table made now and noted beside the old one.
     ``SaveError`` says why not (not a player here, not over, the folder refuses)."""
-    if table.seat_of(person) is None:
+    players = players_of(table)
+    seat = next((i for i, who in enumerate(players) if same_person(who, person)), None)
+    if seat is None:
         raise SaveError(_("Only the players of a table can ask for a rematch."))
     game = store.game(table)
     if game.outcome(table.record.state) is None:
@@ -91,12 +99,12 @@ def propose_rematch(store: TableStore, table: Table, person: str) -> Rematch:
             return known
         new = store.create(
             table.record.game_id,
-            rotated(table.owners),
+            rotated(players),
             name=rematch_name(store, table.name),
             config=table.record.config,
             **{option: getattr(table, option) for option in KEPT},
         )
-        rematch = Rematch(new.name, table.owners[table.seat_of(person)])
+        rematch = Rematch(new.name, players[seat])
         _write_note(store, table.name, rematch)
     return rematch
 

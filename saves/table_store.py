@@ -7,17 +7,19 @@ import contextlib
 import os
 import secrets
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from engine.core import Game, Seat
+from engine.core import Game, IllegalAction, Seat
 from engine.i18n import _, language
-from saves.locks import DEFAULT_WAIT, Wait, exclusive, fcntl
+from saves.locks import DEFAULT_WAIT, Busy, Wait, exclusive, fcntl
+from saves.outcomes import ends_game, outcome_of, to_move_of
 from saves.paths import is_safe_name, sanitize_name, stems, tables_path
-from saves.record import APP_VERSION, BrokenSave, SaveError, SaveRecord, now_iso
+from saves.record import APP_VERSION, BrokenSave, SaveError, SaveRecord, SeatInfo, now_iso
 from saves.safe_read import MissingFile, read_file
 from saves.session import full_config
 from saves.store import (
@@ -28,12 +30,16 @@ from saves.store import (
     unlink_quietly,
     write_durably,
 )
+from saves.table_clock import TAKEOVER, Clock, clock_starts, iso
+from saves.table_deadline import overdue
 from saves.table_file import (
+    BOT_PREFIX,
     SUFFIX,
     Stamp,
     Table,
     TableChanged,
     check_config,
+    check_level,
     decode_table,
     encode_table,
     seat_infos,
@@ -60,13 +66,19 @@ def _stamp(st: os.stat_result) -> Stamp:
 class TableStore:
     """The tables in one folder, by name (the file stem); safe to share between processes."""
 
-    def __init__(self, root: str | Path, games: Mapping[str, Game] | None = None) -> None:
+    def __init__(
+        self,
+        root: str | Path,
+        games: Mapping[str, Game] | None = None,
+        now: Callable[[], float] = time.time,
+    ) -> None:
         if games is None:
             from engine.registry import GAMES
 
             games = GAMES
         self.root = Path(root)
         self.games = games
+        self.now = now  # the clocks' time (tests give their own)
         # by name: the stamp and language a row was made in (a broken row's reason is a
         # sentence, made again after a language switch) and the row
         self._rows: dict[str, tuple[tuple[Stamp, str], Table | BrokenSave]] = {}
@@ -135,10 +147,24 @@ class TableStore:
             if stamp is not None:
                 self._rows[name] = ((stamp, language()), row)
             rows.append(row)
-        return rows
+        return [self.settle(row) if isinstance(row, Table) else row for row in rows]
+
+    def settle(self, table: Table) -> Table:
+        """``table`` with its overdue seats taken over: whoever reads a table first after a
+        clock ran out (a player's client, the menu, ``table list``) lands the take-over, so
+        it happens even when nobody sits at the table. A table busy or unwritable stays as
+        it was read; the next reader tries again."""
+        try:
+            if not overdue(self.game(table), table, self.now()):
+                return table
+            return self.take_over_overdue(table.name, wait=0) or self.load(table.name)
+        except (Busy, SaveError):
+            return table
+        except Exception:  # noqa: BLE001 - a state its own game cannot judge: left as read
+            return table
 
     def tables_of(self, person: str) -> list[Table]:
-        return [t for t in self.list() if isinstance(t, Table) and t.seat_of(person) is not None]
+        return [t for t in self.list() if isinstance(t, Table) and t.place_of(person) is not None]
 
     def stamps(self) -> tuple[tuple[str, Stamp | None], ...]:
         """Every table's stamp: equal between two calls means nothing moved anywhere."""
@@ -197,10 +223,14 @@ class TableStore:
         name: str | None = None,
         seed: int | None = None,
         config: Mapping[str, Any] | None = None,
+        clock: Clock | None = None,
+        takeover: str = TAKEOVER,
         spectators_chat: bool = False,
     ) -> Table:
         """A new table at version 0. A given name must be free; otherwise ``GAME-1``, ``-2``…
-        ``spectators_chat``: spectators may write in its chat, not only read it."""
+        ``clock``: each seat's time (None: no clock); ``takeover``: the level of the bot that
+        plays a seat whose time ran out or whose player resigned; ``spectators_chat``:
+        spectators may write in its chat, not only read it."""
         game = self.games.get(game_id)
         if game is None:
             raise SaveError(
@@ -209,6 +239,7 @@ class TableStore:
                 )
             )
         owners, seats = seat_infos(game, owners)
+        check_level(game, takeover)
         seed = secrets.randbits(63) if seed is None else seed
         config = full_config(game, config)
         check_config(game, config)
@@ -233,7 +264,9 @@ class TableStore:
                     updated=stamp,
                     rules_version=game.rules_version,
                 )
-                return self._write(Table(record, owners, 0, spectators_chat=spectators_chat))
+                since = clock_starts(clock, (), game.to_move(state), (), self.now(), len(seats))
+                table = Table(record, owners, 0, None, clock, takeover, (), since)
+                return self._write(attrs.evolve(table, spectators_chat=spectators_chat))
         raise SaveError(
             _("a table named {name} already exists").format(name=repr(sanitize_name(name or "")))
         )
@@ -247,16 +280,23 @@ class TableStore:
         *,
         wait: float | None | Wait = DEFAULT_WAIT,
         cancel: threading.Event | None = None,
+        owner: str | None = None,
     ) -> Table:
-        """Apply a move made on ``version``: ``TableChanged`` if the table moved on since,
+        """Apply a move made on ``version`` by ``owner`` (the seat's owner as the client saw
+        it; None: not checked): ``TableChanged`` if the table moved on since or the seat
+        changed hands (a bot took it over, its player claimed it back),
         ``IllegalAction`` (nothing written) if the rules refuse it; else the new table.
         ``Busy``/``Cancelled`` when the lock was not had (``wait``, ``cancel``: as for
         ``saves.locks.exclusive``)."""
         with self._locked(name, wait, cancel):
             table = self.load(name)
-            if table.version != version:
+            if table.version != version or owner not in (None, table.owners[seat]):
                 raise TableChanged(table)
-            state = self.game(table).apply(table.record.state, seat, action)
+            game = self.game(table)
+            over = outcome_of(game, table.record)
+            if over is not None:  # the engine's own ending refuses by itself; a resignation not
+                raise IllegalAction(_("The game is over: {reason}").format(reason=over.reason))
+            state = game.apply(table.record.state, seat, action)
             record = attrs.evolve(
                 table.record,
                 state=state,
@@ -264,4 +304,90 @@ class TableStore:
                 updated=now_iso(),
                 app_version=APP_VERSION,
             )
-            return self._write(attrs.evolve(table, record=record, version=table.version + 1))
+            since = clock_starts(
+                table.clock,
+                game.to_move(table.record.state),
+                game.to_move(state),
+                table.clock_since,
+                self.now(),
+                record.players,
+            )
+            return self._write(
+                attrs.evolve(table, record=record, version=table.version + 1, clock_since=since)
+            )
+
+    # seats that change hands: a clock ran out, a player resigned or came back
+
+    def take_over_overdue(
+        self, name: str, *, wait: float | None | Wait = DEFAULT_WAIT
+    ) -> Table | None:
+        """Give every seat whose time ran out to the table's take-over bot; the table written,
+        or None when no seat is overdue any more (another client landed it first, or the
+        player moved in time): of two clients whose timers fire together, one lands it."""
+        with self._locked(name, wait):
+            table = self.load(name)
+            seats = overdue(self.game(table), table, self.now())
+            if not seats:
+                return None
+            for seat in seats:
+                table = _to_bot(table, seat)
+            return self._write(table)
+
+    def resign(self, name: str, seat: Seat, *, wait: float | None | Wait = DEFAULT_WAIT) -> Table:
+        """``seat``'s player resigns: with two players the other side wins and the game ends;
+        with more, the take-over bot plays the seat to the end (never claimed back)."""
+        with self._locked(name, wait):
+            table = self.load(name)
+            game = self.game(table)
+            if outcome_of(game, table.record) is not None:
+                raise IllegalAction(_("The game is over."))
+            if table.is_bot(seat):
+                raise IllegalAction(_("A bot plays that seat: there is nobody to resign."))
+            record = attrs.evolve(table.record, resigned=(*table.record.resigned, seat))
+            table = attrs.evolve(table, record=record)
+            if not ends_game(record):
+                table = _to_bot(table, seat)
+            return self._write(table)
+
+    def claim_back(
+        self, name: str, version: int, person: str, *, wait: float | None | Wait = DEFAULT_WAIT
+    ) -> Table:
+        """``person`` takes back the seat a bot took from them, on the position they saw
+        (``version``): ``TableChanged`` if the bot (or anyone) moved since, so a claim never
+        lands after a move the player did not see. Their time starts again now."""
+        with self._locked(name, wait):
+            table = self.load(name)
+            if table.version != version:
+                raise TableChanged(table)
+            game = self.game(table)
+            if outcome_of(game, table.record) is not None:
+                raise IllegalAction(_("The game is over."))
+            seat = table.claimable_by(person)
+            if seat is None:
+                raise IllegalAction(_("No seat of yours is played by a bot here."))
+            who = table.taken_over[seat]
+            owners = _replace(table.owners, seat, who)
+            seats = _replace(table.record.seats, seat, SeatInfo(kind="human", name=who))
+            since = table.clock_since
+            if since and seat in to_move_of(game, table.record):
+                since = _replace(since, seat, iso(self.now()))
+            record = attrs.evolve(table.record, seats=seats)
+            return self._write(attrs.evolve(table, record=record, owners=owners, clock_since=since))
+
+
+def _replace(values: tuple, index: int, value) -> tuple:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _to_bot(table: Table, seat: Seat) -> Table:
+    """``table`` with ``seat`` played by its take-over bot, which bears its player's name."""
+    who = table.owners[seat]
+    level = table.takeover
+    taken = table.taken_over or ("",) * len(table.owners)
+    seats = _replace(table.record.seats, seat, SeatInfo(kind="bot", name=who, level=level))
+    return attrs.evolve(
+        table,
+        record=attrs.evolve(table.record, seats=seats),
+        owners=_replace(table.owners, seat, BOT_PREFIX + level),
+        taken_over=_replace(taken, seat, who),
+    )

@@ -18,6 +18,7 @@ from engine.core import Outcome
 from engine.i18n import _, ngettext
 from engine.words import listing
 from saves.campaigns import campaigns_of
+from saves.outcomes import outcome_of, to_move_of
 from saves.paths import visible
 from saves.record import level_name, says_level
 from saves.session import Session
@@ -129,8 +130,7 @@ class Match:
     def __init__(self, session) -> None:
         self.session = session
         self.game = session.game
-        # Names as shown: a save or table file may carry control characters in them.
-        self.seats = tuple(attrs.evolve(s, name=visible(s.name)) for s in session.record.seats)
+        self.seats = self.seats_now()
         self.at_table = isinstance(session, (TableSession, TableWatch))
         self.watching = isinstance(session, TableWatch)  # no seat: the public view, no moves
         humans = self.human_seats
@@ -150,6 +150,15 @@ class Match:
         self.hinting: tuple[int, int] | None = None  # (epoch, move count) the coach thinks about
 
     # --- seats --------------------------------------------------------------------------------
+    def seats_now(self) -> tuple:
+        """The seats as the session holds them (at a table a bot may take one over, and its
+        player claim it back); names as shown: a file may carry control characters in them."""
+        return tuple(attrs.evolve(s, name=visible(s.name)) for s in self.session.record.seats)
+
+    def outcome(self) -> Outcome | None:
+        """The game's outcome, a resignation included (``saves.outcomes``)."""
+        return outcome_of(self.game, self.session.record)
+
     @property
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human"]
@@ -190,8 +199,8 @@ class Match:
     def my_turn(self) -> bool:
         if self.read_only:
             return False
-        state = self.session.state
-        return self.is_human(self.viewer) and self.viewer in self.game.to_move(state)
+        pending = to_move_of(self.game, self.session.record)
+        return self.is_human(self.viewer) and self.viewer in pending
 
     def local_due(self) -> list[int]:
         """The players at this terminal who must act now."""
@@ -218,7 +227,9 @@ class Match:
         """Who acts next; None while a hand-over covers the table (the player's "ready"
         asks again)."""
         state = self.session.state
-        pending = self.game.to_move(state)
+        if self.at_table:
+            self.seats = self.seats_now()
+        pending = to_move_of(self.game, self.session.record)
         human_pending = [s for s in pending if self.is_local(s)]
         if human_pending:
             self.skipping = False
@@ -241,7 +252,7 @@ class Match:
             for seat in (() if stopped else pending)
             if not self.is_human(seat) and seat not in self.thinking
         )
-        result = self.game.outcome(state)
+        result = self.outcome()
         if result is not None and not self.result_shown:
             self.result_shown = True
         else:
@@ -264,9 +275,9 @@ class Match:
         if self.thinking.get(seat) != serial or epoch not in (None, self.epoch):
             return None
         del self.thinking[seat]
-        if self.game.outcome(self.session.state) is not None:
+        if self.outcome() is not None:
             return None
-        return seat in self.game.to_move(self.session.state)
+        return seat in to_move_of(self.game, self.session.record)
 
     def bot_refused(self) -> bool:
         """A bot's move was illegal (the position moved on while it thought): True to think

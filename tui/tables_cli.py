@@ -16,6 +16,8 @@ from pathlib import Path
 from engine import registry
 from engine.i18n import N_, _
 from saves.paths import folder_problem, same_person, title_problem, visible
+from saves.record import level_key
+from saves.table_clock import TAKEOVER, Clock, parse_clock
 from tui.arguments import seed_number, typed_text
 
 SEAT_HELP = N_("a person's name or bot:LEVEL (e.g. bot:strong); once per seat, in seat order")
@@ -53,6 +55,26 @@ def add_parser(subparsers) -> None:
         action="store_true",
         help=_("spectators may write in the table's chat too (by default they only read it)"),
     )
+    new.add_argument(
+        "--clock",
+        type=clock_spec,
+        default=None,
+        metavar=_("CLOCK"),
+        help=_(
+            "time per move (live: move:5m, in minutes) or per turn (correspondence: turn:12h, "
+            "turn:2d); a seat whose time runs out is played by a bot (default: no clock)"
+        ),
+    )
+    new.add_argument(
+        "--takeover",
+        type=level_key,
+        default=TAKEOVER,
+        metavar=_("LEVEL"),
+        help=_(
+            "the level of the bot that plays a seat whose clock ran out, or whose player "
+            "resigned in a game of three or more (default: strong)"
+        ),
+    )
 
     join = sub.add_parser("join", parents=[where], help=_("play your seat at a table"))
     join.add_argument("name", metavar=_("NAME"))
@@ -78,6 +100,14 @@ def add_parser(subparsers) -> None:
         metavar=_("PERSON"),
         help=_("only the tables of this person"),
     )
+
+
+def clock_spec(text: str) -> Clock:
+    """``--clock``: argparse says the sentence of ``parse_clock`` when it is not a clock."""
+    try:
+        return parse_clock(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(visible(str(err))) from None
 
 
 def _person(args) -> tuple[str | None, str | None]:
@@ -139,6 +169,8 @@ def _new(tables, args) -> int:
             name=args.name,
             seed=args.seed,
             spectators_chat=args.spectators_chat,
+            clock=args.clock,
+            takeover=args.takeover,
         )
     except ValueError as err:  # the game itself refuses this setup
         print(f"batallas table: {visible(str(err))}", file=sys.stderr)
@@ -153,11 +185,12 @@ def _new(tables, args) -> int:
 def _list(tables, person: str | None, shows_paths: bool = True) -> int:
     """The tables, one a line; their folder only when the reader may see it (not hosted)."""
     from saves.record import BrokenSave
+    from saves.table_deadline import time_left
     from saves.tables import turn_text
 
     rows = tables.list()
     if person is not None:
-        rows = [r for r in rows if not isinstance(r, BrokenSave) and r.seat_of(person) is not None]
+        rows = [r for r in rows if not isinstance(r, BrokenSave) and r.place_of(person) is not None]
     root = visible(str(tables.root))
     if not rows:
         if not shows_paths:
@@ -178,6 +211,8 @@ def _list(tables, person: str | None, shows_paths: bool = True) -> int:
             continue
         game = tables.game(row)
         owners, turn = visible(", ".join(row.owners)), visible(turn_text(game, row, person))
+        left = time_left(game, row, person, tables.now())
+        turn = f"{turn} · {left}" if left else turn
         print(f"  {name:<20} {game.name:<18} {owners:<32} {turn:<24} v{row.version}")
     return 0
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from saves.tables import TableStore
@@ -102,3 +104,30 @@ def test_a_login_takes_only_the_seat_spelled_as_it_is(where, capsys):
     assert "ALICE has no seat at table 'gallic-1' (seated: alice, bob)" in capsys.readouterr().err
     assert main(["table", "list", "--as", "ALICE", *where]) == 0
     assert "No tables for ALICE" in capsys.readouterr().out
+
+
+def test_new_with_a_clock_stores_it_and_list_shows_the_time_left(where, tmp_path, capsys):
+    args = ["table", "new", "metauro", "--seat", "ana", "--seat", "bob", "--seed", "3"]
+    assert main([*args, "--clock", "turn:2d", "--takeover", "easy", *where]) == 0
+    table = TableStore(tmp_path / "tables").load("metauro-1")
+    assert table.clock.spec() == "turn:2d" and table.takeover == "easy"
+    assert main(["table", "list", "--as", "bob", *where]) == 0
+    assert "your turn · 1 d 23 h left" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (["--clock", "move:5h"], "not a clock"),
+        (["--clock", "forever"], "not a clock"),
+        (["--clock", "turn:999d"], "out of range"),
+        (["--clock", "move:\x1b[2J5m"], "not a clock"),
+        (["--takeover", "genius"], "no bot level"),
+    ],
+)
+def test_new_refuses_odd_clocks_and_levels_in_one_sentence(where, capsys, option, said):
+    args = ["table", "new", "metauro", "--seat", "ana", "--seat", "bob", *option, *where]
+    with pytest.raises(SystemExit) if option[0] == "--clock" else contextlib.nullcontext():
+        assert main(args) == 2
+    err = capsys.readouterr().err
+    assert said in err and "\x1b" not in err and "Traceback" not in err

@@ -4,23 +4,29 @@ options; the first to ask makes the table, the others find it and join."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from engine.registry import get
 from saves.record import SaveError
+from saves.table_clock import parse_clock
 from saves.table_rematch import propose_rematch, rematch_name, rematch_of, rotated
 from saves.tables import TableStore
 
 
 def finished(tables: TableStore, owners: list[str], name: str, **options):
     """A Gallic table played to the end by easy bots' moves at every seat."""
+    return played_out(tables, tables.create("gallic", owners, name=name, seed=4, **options))
+
+
+def played_out(tables: TableStore, table):
+    """``table`` played on to its end by easy bots' moves at every seat."""
     game = get("gallic")
-    table = tables.create("gallic", owners, name=name, seed=4, **options)
     while game.outcome(table.record.state) is None:
         seat = game.to_move(table.record.state)[0]
         action = game.bots["easy"](game.view(table.record.state, seat), seat, random.Random(1))
-        table = tables.apply(name, table.version, seat, action)
+        table = tables.apply(table.name, table.version, seat, action)
     return table
 
 
@@ -65,3 +71,17 @@ def test_a_hostile_note_is_no_proposal(tables):
     ):
         note.write_bytes(junk)
         assert rematch_of(tables, "duel") is None
+
+
+def test_a_rematch_keeps_the_clock_and_seats_a_player_whose_seat_a_bot_took(tables):
+    """A clocked table's rematch has the same clock and take-over level, and a player whose
+    time ran out sits at the new table in person, not as the bot that finished for her."""
+    clock = parse_clock("move:5m")
+    tables.create("gallic", ["ana", "bea"], name="duel", seed=4, clock=clock, takeover="easy")
+    an_hour_on = TableStore(tables.root, now=lambda: time.time() + 3600)
+    an_hour_on.take_over_overdue("duel")  # ana's time ran out: the easy bot plays her seat
+    old = played_out(tables, tables.load("duel"))
+    assert old.owners[0] == "bot:easy" and old.taken_over[0] == "ana"
+    new = tables.load(propose_rematch(tables, old, "bea").table)
+    assert new.owners == ("bea", "ana")
+    assert new.clock == clock and new.takeover == "easy"

@@ -443,7 +443,7 @@ class AlamoScreen(CardDetailLine, GameScreen, inherit_bindings=False):
         if view is None:
             return
         if view.phase == OVER:
-            self.show_result(self.game.outcome(self.session.state))
+            self.show_result(self.match.outcome())
         elif view.phase == ROLL:
             self.act(Roll())
         elif view.phase == BOMBARD:

@@ -372,7 +372,7 @@ class AtaqueScreen(GameScreen, inherit_bindings=False):
         if view is None:
             return
         if view.phase == OVER:
-            self.show_result(self.game.outcome(self.session.state))
+            self.show_result(self.match.outcome())
             return
         if not self.my_turn:
             return

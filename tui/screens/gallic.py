@@ -418,7 +418,7 @@ class GallicScreen(CardDetailLine, GameScreen, inherit_bindings=False):
             self.selected.clear()
             self.act(Discard(chosen))
         elif view.phase == OVER:
-            self.show_result(self.game.outcome(self.session.state))
+            self.show_result(self.match.outcome())
 
     def action_clear(self) -> None:
         self.selected.clear()

@@ -56,6 +56,7 @@ from tui.screens.game_log import GameLog
 from tui.screens.lesson_play import LessonPlay
 from tui.screens.own_save import OwnSave
 from tui.screens.table_chat import TableChat
+from tui.screens.table_clock import TableClock
 from tui.screens.table_play import BOT_TABLE_WAIT, STILL_WAITING, TABLE_POLL, TablePlay
 from tui.widgets.footer import KeysFooter
 from tui.widgets.log import literal
@@ -75,7 +76,7 @@ class BotChose(Message):
         self.epoch = epoch  # the takebacks before it started: a later one drops the answer
 
 
-class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, Screen):
+class GameScreen(LessonPlay, TablePlay, TableChat, TableClock, GameLog, CoachPlay, OwnSave, Screen):
     BINDINGS = [
         Binding("k", "keys", N_("Keys")),  # first: it lists every key the footer leaves out
         Binding("question_mark,f1", "rules", N_("Rules")),
@@ -93,6 +94,9 @@ class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, 
         # function keys work while a box has the focus (Mates solo's answer takes letters).
         Binding("i,f5", "coach_hint", N_("Coach's hint"), show=False),
         Binding("u,f6", "take_back", N_("Take back"), show=False),
+        # At a shared table (``table_clock.py``): resign, and take a seat back from its bot.
+        Binding("f8", "resign", N_("Resign"), show=False),
+        Binding("f9", "claim_back", N_("Claim your seat back"), show=False),
     ]
 
     # The footer shows these after the game's keys, in this order, as many as fit (Keys always).
@@ -126,6 +130,7 @@ class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, 
         # A move waiting for the table's lock in a worker, and whether a bot made it.
         self.table_wait: Worker | None = None
         self.table_wait_bot = False
+        self.deadline_timer = None  # the timer set for the table's next deadline
         # The coach's notes in the log, (where, line), and how long the last hint took.
         self.coach_notes: list[tuple[int, str]] = []
         self.hint_asked = 0.0
@@ -154,6 +159,8 @@ class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, 
             self.count_watchers()
             self.chat.poll()
             self.set_interval(TABLE_POLL, self.poll_table)
+            if not self.watching:
+                self.start_clock()
         elif not self.read_only:
             self.set_interval(SAVE_POLL, self.poll_save)
         self.on_resize()
@@ -252,6 +259,8 @@ class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, 
             self.start_bot(seat)
         self.update_thinking()
         self.refresh_bindings()
+        if self.at_table and not self.watching:
+            self.schedule_clock()
         if turn.result is not None:
             self.call_after_refresh(self.show_result, turn.result)
 
@@ -479,7 +488,7 @@ class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, 
 
         def retell() -> Told:
             # Asked again: the reason is worded when the outcome is asked for.
-            now = self.game.outcome(self.session.state) or outcome
+            now = self.match.outcome() or outcome
             headline, details = self.result_text(now)
             again = self.campaign_step() if step is not None else None
             return headline, details, Content(again.line) if again is not None else None
@@ -589,6 +598,9 @@ class GameScreen(LessonPlay, TablePlay, TableChat, GameLog, CoachPlay, OwnSave, 
         look; everything else is the game screen's to say (``check_game_action``)."""
         if action == "cancel_table_wait":
             return self.table_wait is not None and not self.table_wait_bot
+        works = self.table_key_works(action)
+        if works is not None:
+            return works
         if action == "lesson":
             return self.lesson_key_works()
         if action == "chat":  # a spectator too: told whether they may write

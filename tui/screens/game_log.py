@@ -53,7 +53,7 @@ class GameLog:
         logs = self.query(EventLog)
         if not new or (logs and len(new) <= logs.first().size.height):
             return  # the log under the board already shows all of it
-        if self.game.outcome(self.session.state) is not None:
+        if self.match.outcome() is not None:
             return
         shown = [Text.from_markup(line, emoji=False).plain for line in new[-3:]]
         if len(new) > len(shown):

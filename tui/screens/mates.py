@@ -589,7 +589,7 @@ class MatesScreen(GameScreen):
         self.act(NextPuzzle())
 
     def action_result(self) -> None:
-        self.show_result(self.game.outcome(self.session.state))
+        self.show_result(self.match.outcome())
 
     def action_new_game(self) -> None:
         self.new_game_same_setup()

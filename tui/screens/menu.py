@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import string
 import textwrap
+import time
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,7 +24,9 @@ from textual.widgets.option_list import Option
 
 from engine import registry
 from engine.i18n import N_, _, ngettext, number
+from saves.outcomes import to_move_of
 from saves.paths import same_person, visible
+from saves.table_deadline import time_left
 from saves.table_rematch import rematch_of
 from saves.tables import turn_text
 from tui.messages import (
@@ -41,6 +44,7 @@ from tui.widgets.footer import KeysFooter
 
 BANNER = "⚔  B A T A L L A S  ⚔"
 TAGLINE = N_("historical war games from old print-and-play rule sheets")
+CLOCK_REDRAW = 20.0  # seconds between redraws of the time left at your tables
 TABLES_POLL = 1.0  # seconds between looks at the tables folder (stats only, unless one moved)
 MENU_MAX_WIDTH = 90  # #menu-box's max-width in app.tcss
 MENU_CHROME = 7  # rows around the options: banner and tagline with their padding, border, footer
@@ -112,6 +116,7 @@ class MenuScreen(Screen):
 
     compact: bool | None = None  # the layout shown; None until the first one is built
     tables_seen = None
+    clocks_seen: float | None = None  # when the time left shown is next out of date
 
     BINDINGS = [
         Binding("e", "learn", N_("Learn")),
@@ -143,8 +148,13 @@ class MenuScreen(Screen):
             self.set_interval(TABLES_POLL, self.poll_tables)
 
     def poll_tables(self) -> None:
-        """Rebuild the menu when a table moved, so "your turn" shows up without a key press."""
-        if self.app.screen is self and self.app.tables.stamps() != self.tables_seen:
+        """Rebuild the menu when a table moved, so "your turn" shows up without a key press,
+        and when a clock shown may say less time (reading the tables takes an overdue seat
+        over: ``TableStore.settle``)."""
+        if self.app.screen is not self:
+            return
+        clock_due = self.clocks_seen is not None and time.monotonic() >= self.clocks_seen
+        if clock_due or self.app.tables.stamps() != self.tables_seen:
             self.refresh_menu()
 
     def on_screen_resume(self) -> None:
@@ -213,11 +223,16 @@ class MenuScreen(Screen):
             return []
         self.tables_seen = tables.stamps()
         mine = tables.tables_of(player)
+        self.clocks_seen = None
         out = []
         for table in mine:
             game = tables.game(table)
             turn = visible(turn_text(game, table, player))
-            mine_now = table.seat_of(player) in game.to_move(table.record.state)
+            left = time_left(game, table, player, tables.now())
+            if left:
+                turn = f"{turn} · {left}"
+                self.clocks_seen = time.monotonic() + CLOCK_REDRAW
+            mine_now = table.seat_of(player) in to_move_of(game, table.record)
             proposed = self.rematch_proposed(table, player)
             if proposed:
                 turn, mine_now = proposed, True

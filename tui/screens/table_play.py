@@ -52,6 +52,9 @@ class TablePlay:
             return _(BOT_TABLE_WAIT) if self.table_wait_bot else _(TABLE_WAIT)
         if self.watching:
             return self.watching_prompt()
+        taken = self.taken_over_text() if self.at_table else ""
+        if taken and not self.my_turn:
+            return taken
         away = self.match.waiting_for()
         return _("Waiting for {names}…").format(names=listing(away)) if away else ""
 
@@ -102,6 +105,7 @@ class TablePlay:
         self.poll_chat()
         if self.table_wait is not None:
             return
+        owners = self.session.table.owners
         moved, problem = self.match.table_news()
         if problem is not None:
             self.notify(
@@ -110,6 +114,8 @@ class TablePlay:
                 markup=False,
             )
         if moved:
+            if not self.watching:
+                self.tell_taken_over(owners)
             self.table_moved()
         if time.monotonic() - self._watchers_counted >= WATCHERS_POLL:
             self.count_watchers()
@@ -127,7 +133,7 @@ class TablePlay:
     def watching_prompt(self) -> str:
         """A spectator's status line: whom the table waits for, or how the game ended."""
         room = self.app.size.width - 2
-        outcome = self.game.outcome(self.session.state)
+        outcome = self.match.outcome()
         if outcome is not None:
             said = _("Game over — {reason}").format(reason=outcome.reason)
             return said if len(said) <= room else _("Game over (see the log).")
@@ -169,7 +175,7 @@ class TablePlay:
 
     def refuse_to_spectator(self) -> None:
         """A click or Enter on the board that would be a move: a spectator is told why not."""
-        if self.watching and self.game.outcome(self.session.state) is None:
+        if self.watching and self.match.outcome() is None:
             self.action_watching()
 
     def on_hand_view_toggled(self) -> None:

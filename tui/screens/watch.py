@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from engine.i18n import N_, _, ngettext, number
 from engine.words import plural
+from saves.outcomes import outcome_of
 from saves.paths import visible
 from saves.record import SaveError
 from saves.replay import ReplaySession
@@ -95,7 +96,7 @@ class WatchScreen(Screen):
             if not isinstance(row, Table):
                 continue
             try:
-                finished = tables.game(row).outcome(row.record.state) is not None
+                finished = outcome_of(tables.game(row), row.record) is not None
             except SaveError:
                 continue
             (over if finished else live).append(row)
@@ -114,7 +115,7 @@ class WatchScreen(Screen):
             watching = ngettext("{n} watching", "{n} watching", watchers).format(n=number(watchers))
         else:
             watching = _("nobody watching")
-        mine = player is not None and table.seat_of(player) is not None
+        mine = player is not None and table.place_of(player) is not None
         return Content.from_markup(
             "[b]$name[/b]  $game · $turn$mine\n  [dim]$players · $last · $watching[/dim]",
             name=visible(table.name),
@@ -174,10 +175,10 @@ class WatchScreen(Screen):
         try:
             table = tables.load(name)
             game = tables.game(table)
-            if game.outcome(table.record.state) is not None:
+            if outcome_of(game, table.record) is not None:
                 self.post_message(OpenReplay(ReplaySession(game, table.record)))
                 return
-            if player is not None and table.seat_of(player) is not None:
+            if player is not None and table.place_of(player) is not None:
                 self.post_message(OpenTable(name))
                 return
             watch = TableWatch(tables, table)
