@@ -130,22 +130,23 @@ def test_games_are_rated_in_the_order_they_finished(club):
     assert rows(result)["ana"].last == "2026-01-02T10:00Z"
 
 
-def write_table(folder: Path, name: str, owners: tuple[str, ...], seed: int) -> None:
+def write_table(folder: Path, name: str, owners: tuple[str, ...], seed: int, taken_over=()) -> None:
     seats = tuple(SeatInfo("human", o) for o in owners)
     record = attrs.evolve(finished(seed), name=name, seats=seats)
-    table = Table(record, owners, len(record.actions))
+    table = Table(record, owners, len(record.actions), taken_over=taken_over)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{name}.json").write_bytes(encode_table(table, GALLIC))
 
 
-def test_a_finished_table_rates_each_person_unless_a_bot_took_a_seat_over(club, monkeypatch):
+def test_a_finished_table_rates_each_person_unless_a_bot_took_a_seat_over(club):
     tables = club.parent / "tables"
     write_table(tables, "t1", ("ana", "Bob"), SEAT1_WINS)
     result = compute(club)
     assert rows(result)["bob"].rating.ordinal > rows(result)["ana"].rating.ordinal
     assert ratings.result_line(result, "tables/t1", "ana").startswith("Rating: 0.0 → -")
 
-    monkeypatch.setattr(ratings, "taken_over", lambda table: frozenset({0}))
+    # ana's time ran out once and a bot played her seat until she claimed it back
+    write_table(tables, "t1", ("ana", "Bob"), SEAT1_WINS, taken_over=("ana", ""))
     (club.parent / ratings.FILE).unlink()
     result = compute(club)
     assert result.standings == {}  # one side left: nobody to be rated against
@@ -236,3 +237,11 @@ def test_a_person_named_like_a_bot_is_not_taken_for_the_bot(club):
     seats = [SeatInfo("human", "Bot:Easy"), bot("easy")]  # typed in the host's own game
     write_save(club, "g", SEAT0_WINS, seats, "2026-01-01T10:00Z")
     assert len(rows(compute(club))) == 2
+
+
+def test_a_resigned_game_is_rated_as_the_resignation_says(club):
+    """The engine's game was won by seat 0, but seat 0 resigned first: seat 1 won."""
+    folder = login(club, "ana")
+    write_save(folder, "g", SEAT0_WINS, [HUMAN, bot("easy")], "2026-01-01T10:00Z", resigned=(0,))
+    result = compute(club)
+    assert rows(result)["bot:easy"].rating.ordinal > rows(result)["ana"].rating.ordinal
