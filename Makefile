@@ -21,11 +21,12 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	$(BIN)/batallas $(ARGS)
 
-# One pytest worker per core; a file's tests stay together (module fixtures start once).
+# One pytest worker per core; an idle worker takes tests from the other's share (a long file
+# never leaves a core idle at the end; a module fixture may start once on each worker).
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
