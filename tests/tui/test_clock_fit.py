@@ -47,3 +47,28 @@ async def test_the_claim_back_line_and_the_clock_fit(tmp_path, code):
         assert isinstance(app.screen, MenuScreen)
         left = time_left(screen.game, screen.session.table, "bob", now[0])
         assert left and any("metauro-1" in line and left in line for line in screen_lines(app))
+
+
+@pytest.mark.parametrize("code", language.LANGUAGES)
+async def test_a_long_prompt_beside_the_clock_goes_on_a_second_line_whole(tmp_path, code):
+    """The Gallic exchange's prompt is nearly 80 columns long: beside the clock it used to be
+    cut ("…; Enter" and no "keeps all"); now the status line takes a second line for it."""
+    speak(code)
+    tables = TableStore(tmp_path / "tables")
+    tables.create("gallic", ["ana", "bob"], seed=3, clock=parse_clock("move:5m"))
+    app = BatallasApp(
+        SaveStore(tmp_path / "saves"),
+        start=lambda app: app.open_table("gallic-1"),
+        bot_delay=0,
+        player="ana",
+        tables=TableStore(tables.root),
+    )
+    async with app.run_test(size=TIGHT) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        clock = screen.clock_words().strip()
+        first, second = (line.strip() for line in screen_lines(app)[-3:-1])
+        assert first.endswith(clock)
+        said = " ".join([first.removesuffix(clock).strip(), second])
+        assert said == screen.prompt_text(screen.view), screen_lines(app)[-3:-1]
