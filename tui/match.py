@@ -204,13 +204,13 @@ class Match:
 
     def local_due(self) -> list[int]:
         """The players at this terminal who must act now."""
-        return [s for s in self.game.to_move(self.session.state) if self.is_local(s)]
+        return [s for s in to_move_of(self.game, self.session.record) if self.is_local(s)]
 
     def waiting_for(self) -> list[str]:
         """At a table, when only people at other terminals can move: their names."""
         if not self.at_table or self.my_turn:
             return []
-        pending = self.game.to_move(self.session.state)
+        pending = to_move_of(self.game, self.session.record)
         return [self.seats[s].name for s in pending if self.is_human(s) and not self.is_local(s)]
 
     # --- the loop: after any change, decide who acts next -------------------------------------

@@ -311,5 +311,8 @@ async def test_resigning_at_a_two_player_table_shows_who_resigned(tmp_path, time
         assert isinstance(app.screen, ResultScreen)
         assert "ana resigned." in app.screen.details.plain
         assert "bob" in app.screen.headline.plain
+        game = app.screen_stack[-2]
+        said = str(game.query_one("#prompt").render())
+        assert "Waiting" not in said, said  # nobody is waited for once the game is over
     table = tables.load("metauro-1")
     assert table.record.resigned == (0,)

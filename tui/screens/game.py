@@ -280,7 +280,12 @@ class GameScreen(LessonPlay, TablePlay, TableChat, TableClock, GameLog, CoachPla
 
     def show_prompt(self, view) -> None:
         """The line under the board: what is asked now (a lesson's Enter first)."""
-        said = self.lesson_prompt() or self.waiting_text() or self.prompt_text(view)
+        said = (
+            self.lesson_prompt()
+            or self.resigned_prompt()
+            or self.waiting_text()
+            or self.prompt_text(view)
+        )
         self.query_one(StatusBar).prompt(said)
 
     def render_view(self, view) -> None:

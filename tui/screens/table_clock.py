@@ -168,6 +168,14 @@ class TableClock:
             self.match.thinking.clear()  # bots thinking on: the game is over
             self.advance()
 
+    def resigned_prompt(self) -> str:
+        """How a game a resignation ended ended (the board's own prompt knows only the
+        engine's end); empty otherwise."""
+        if not self.session.record.resigned or self.game.outcome(self.session.state) is not None:
+            return ""
+        outcome = self.match.outcome()
+        return _("Game over — {reason}").format(reason=outcome.reason) if outcome else ""
+
     def table_key_works(self, action: str) -> bool | None:
         """Whether resign or claim back works now; None for any other key. At one terminal
         a player may resign a game of one or two (not a lesson, not a replay)."""
