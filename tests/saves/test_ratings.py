@@ -4,7 +4,9 @@ worked out again from the saves with the same numbers, and hostile cache files."
 from __future__ import annotations
 
 import functools
+import json
 import os
+import random
 from pathlib import Path
 
 import attrs
@@ -12,9 +14,10 @@ import pytest
 
 from engine.core import Outcome
 from engine.registry import GAMES
-from saves import ratings
+from saves import ratings, store
+from saves.outcomes import outcome_of
 from saves.paths import PLAYERS
-from saves.record import SaveRecord, SeatInfo
+from saves.record import SaveError, SaveRecord, SeatInfo
 from saves.store import encode
 from saves.table_file import Table, encode_table
 from tests.saves.support import played_record
@@ -245,3 +248,118 @@ def test_a_resigned_game_is_rated_as_the_resignation_says(club):
     write_save(folder, "g", SEAT0_WINS, [HUMAN, bot("easy")], "2026-01-01T10:00Z", resigned=(0,))
     result = compute(club)
     assert rows(result)["bot:easy"].rating.ordinal > rows(result)["ana"].rating.ordinal
+
+
+# --- the envelope alone (``saves.store.decode_finished``) ---------------------------------------
+
+
+@functools.cache
+def finished_game(game_id: str) -> SaveRecord:
+    """The first random game of ``game_id`` (fewest players, two at least) that ends."""
+    game = GAMES[game_id]
+    players = max(2, game.min_players)
+    for seed in range(1, 200):
+        chooser = random.Random(seed)
+        state, actions = game.new({}, seed, players), []
+        while game.to_move(state) and len(actions) < 400:
+            seat = chooser.choice(game.to_move(state))
+            action = chooser.choice(game.legal_actions(state, seat))
+            state = game.apply(state, seat, action)
+            actions.append((seat, action))
+        if game.outcome(state) is not None:
+            return SaveRecord(
+                name="game",
+                title="Game",
+                game_id=game_id,
+                players=players,
+                seats=(HUMAN, *(bot("easy") for _ in range(players - 1))),
+                config={},
+                seed=seed,
+                actions=tuple(actions),
+                state=state,
+                created="2026-01-01T10:00Z",
+                updated="2026-01-01T11:00Z",
+                rules_version=game.rules_version,
+            )
+    raise AssertionError(f"no random {game_id} game ended")
+
+
+def without_result(data: bytes) -> bytes:
+    """The same save as written before saves kept their result."""
+    raw = json.loads(data)
+    del raw[store.RESULT]
+    return json.dumps(raw, ensure_ascii=False).encode()
+
+
+def played_from(folder: Path, name: str, data: bytes) -> ratings.Played | str | None:
+    (folder / f"{name}.json").write_bytes(data)
+    return ratings.read_played(ratings.Source(f"saves/{name}", folder / f"{name}.json"), GAMES)
+
+
+@pytest.mark.parametrize("resigned", [(), (1,)], ids=["played out", "resigned"])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_envelope_alone_rates_a_finished_save_as_the_whole_save_does(
+    tmp_path, game_id, resigned
+):
+    """A real finished save of each game, played out or resigned (in Ataque, of three, a
+    resignation does not end the game): its ``result`` gives the outcome the engine gives
+    from its position, the rest of the record is the same, and so are its ratings facts."""
+    game = GAMES[game_id]
+    record = attrs.evolve(finished_game(game_id), resigned=resigned)
+    data = encode(record, game)
+    head, outcome = store.decode_finished(data, "game", GAMES)
+    whole = store.decode(data, "game", GAMES)
+    expected = outcome_of(game, whole)
+    assert (outcome.winners, outcome.losers) == (expected.winners, expected.losers)
+    assert head == attrs.evolve(whole, actions=(), state=None)
+    played = played_from(tmp_path, "game", data)
+    assert isinstance(played, ratings.Played) and played.sides
+    assert played == played_from(tmp_path, "game", without_result(data))
+
+
+def test_an_unfinished_save_has_no_result(tmp_path):
+    data = encode(played_record(GALLIC, SEAT0_WINS, steps=3), GALLIC)
+    assert store.RESULT not in json.loads(data)
+    assert store.decode_finished(data, "g", GAMES) is None
+    assert played_from(tmp_path, "g", data) is None
+
+
+@pytest.mark.parametrize(
+    "result",
+    [
+        {"winners": [2], "losers": [0]},  # no such seat
+        {"winners": [0], "losers": [0]},
+        {"winners": [True], "losers": []},
+        {"winners": [[0]], "losers": []},
+        {"winners": "0", "losers": []},
+        {"winners": [0]},
+        [0],
+        None,
+    ],
+)
+def test_a_result_no_save_could_hold_is_left_for_the_whole_save_to_judge(tmp_path, result):
+    data = encode(finished(SEAT1_WINS), GALLIC)
+    raw = json.loads(data)
+    raw[store.RESULT] = result
+    hostile = json.dumps(raw).encode()
+    assert store.decode_finished(hostile, "g", GAMES) is None
+    assert played_from(tmp_path, "g", hostile) == played_from(tmp_path, "g", data)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.replace(b'"log":[', b'"log":["\xff",', 1),  # not UTF-8
+        lambda d: d.replace(b'"log":[', b'"log":[NaN,', 1),
+        lambda d: d[: len(d) // 2] + d[-60:],  # a part lost
+        lambda d: d.replace(b'"log":[', b'"log":' + b"[" * 10**5, 1),
+        lambda d: d.replace(b'"players":2', b'"players":3', 1),
+    ],
+    ids=["not utf-8", "NaN", "a part lost", "deep", "seats do not match"],
+)
+def test_a_damaged_save_with_a_result_is_unread_as_before(tmp_path, damage):
+    hostile = damage(encode(finished(SEAT1_WINS), GALLIC))
+    assert b'"result":' in hostile
+    with pytest.raises(SaveError):
+        store.decode(hostile, "g", GAMES)
+    assert played_from(tmp_path, "g", hostile) == ratings.UNREAD
