@@ -7,16 +7,8 @@ import gettext
 import os
 
 import pytest
-import textual._wait
 
 from engine import i18n
-
-# Pilot's key presses and pauses wait until the app looks idle, judged in windows of
-# Textual's ``SLEEP_GRANULARITY`` (20 ms: at least two windows a key). Half of that judges
-# as well here (every test also waits for the screen's messages and its bots' workers, see
-# ``tests/tui/conftest.settle``) and halves the time the suite spends asleep.
-textual._wait.SLEEP_GRANULARITY = 0.01
-textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
 
 
 @pytest.fixture(autouse=True)

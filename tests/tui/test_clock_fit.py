@@ -54,14 +54,14 @@ async def test_a_long_prompt_beside_the_clock_goes_on_a_second_line_whole(tmp_pa
     """The Gallic exchange's prompt is nearly 80 columns long: beside the clock it used to be
     cut ("…; Enter" and no "keeps all"); now the status line takes a second line for it."""
     speak(code)
-    tables = TableStore(tmp_path / "tables")
+    tables = TableStore(tmp_path / "tables", now=lambda: START)
     tables.create("gallic", ["ana", "bob"], seed=3, clock=parse_clock("move:5m"))
     app = BatallasApp(
         SaveStore(tmp_path / "saves"),
         start=lambda app: app.open_table("gallic-1"),
         bot_delay=0,
         player="ana",
-        tables=TableStore(tables.root),
+        tables=TableStore(tables.root, now=lambda: START + 1),  # the clock stands at 4:59
     )
     async with app.run_test(size=TIGHT) as pilot:
         await settle(pilot, app)
