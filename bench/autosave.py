@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -18,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench._timing import ms_summary  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from saves.record import SeatInfo  # noqa: E402
 from saves.session import Session  # noqa: E402
@@ -25,12 +25,6 @@ from saves.store import SaveStore, encode  # noqa: E402
 
 N = 200
 BUDGET_MS = 5.0
-
-
-def _ms(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"p50": round(statistics.median(ordered) * 1e3, 3), "p95": round(p95 * 1e3, 3)}
 
 
 def _finished_session(folder: Path) -> Session:
@@ -73,14 +67,14 @@ def main() -> None:
         game = session.game
         data = encode(record, game)
         store = SaveStore(folder / "saves")
-        store.save(record)  # first write: creates the file the timed saves replace
+        record = store.save(record)  # first write: creates the file the timed saves replace
 
         saves, encodes, bare = [], [], []
         target = folder / "bare.json"
         _bare_write(target, data)
         for _ in range(N):  # interleaved, so both see the same disk conditions
             t0 = time.perf_counter()
-            store.save(record)
+            record = store.save(record)  # each save is the next revision, as in play
             t1 = time.perf_counter()
             _bare_write(target, data)
             t2 = time.perf_counter()
@@ -90,7 +84,7 @@ def main() -> None:
             bare.append(t2 - t1)
             encodes.append(t3 - t2)
 
-    save_ms, bare_ms = _ms(saves), _ms(bare)
+    save_ms, bare_ms = ms_summary(saves, 3), ms_summary(bare, 3)
     print(
         json.dumps(
             {
@@ -101,7 +95,7 @@ def main() -> None:
                 "bytes": len(data),
                 "n": N,
                 "save_ms": save_ms,
-                "encode_ms": _ms(encodes),
+                "encode_ms": ms_summary(encodes, 3),
                 "baseline": "same bytes: write + fsync + os.replace, no encode, no .bak",
                 "baseline_ms": bare_ms,
                 "ratio_p50": round(save_ms["p50"] / bare_ms["p50"], 2),

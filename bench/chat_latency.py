@@ -20,7 +20,6 @@ import json
 import multiprocessing as mp
 import queue
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -28,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench._timing import ms_summary  # noqa: E402
 from saves.table_chat import RATE_LINES, RATE_WINDOW, ChatFeed, say  # noqa: E402
 from saves.tables import TableSession, TableStore, TableWatch  # noqa: E402
 from tui.screens.table_play import TABLE_POLL  # noqa: E402
@@ -67,16 +67,6 @@ def client(root: str, name: str, person: str, orders, reports, stop) -> None:
         stop.wait(TABLE_POLL)
     if isinstance(session, TableWatch):
         session.close()
-
-
-def _ms(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {
-        "p50": round(statistics.median(ordered) * 1e3, 2),
-        "p95": round(p95 * 1e3, 2),
-        "max": round(ordered[-1] * 1e3, 2),
-    }
 
 
 def bare_round_trip(store: TableStore, name: str) -> list[float]:
@@ -147,7 +137,7 @@ def measure(folder: Path) -> dict:
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="batallas-bench-") as tmp:
         result = measure(Path(tmp))
-    everyone, bare = _ms(result["everyone"]), _ms(result["bare"])
+    everyone, bare = ms_summary(result["everyone"]), ms_summary(result["bare"])
     print(
         json.dumps(
             {
@@ -156,7 +146,7 @@ def main() -> None:
                 "lines": LINES,
                 "poll_ms": TABLE_POLL * 1000,
                 "all_others_read_ms": everyone,
-                "each_reader_ms": _ms(result["each"]),
+                "each_reader_ms": ms_summary(result["each"]),
                 "baseline": "one line appended (lock, fsync) and read back, no poll",
                 "baseline_ms": bare,
                 "ratio_p50": round(everyone["p50"] / bare["p50"], 1),

@@ -17,7 +17,6 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -25,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench._timing import ms_summary  # noqa: E402
 from saves.store import SaveStore  # noqa: E402
 from saves.tables import TableStore, encode_table  # noqa: E402
 from tui.app import BatallasApp  # noqa: E402
@@ -33,16 +33,6 @@ from tui.screens.game import TABLE_POLL  # noqa: E402
 MOVES = 50
 BUDGET_MS = 1000.0
 TIMEOUT = 5.0
-
-
-def _ms(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {
-        "p50": round(statistics.median(ordered) * 1e3, 2),
-        "p95": round(p95 * 1e3, 2),
-        "max": round(ordered[-1] * 1e3, 2),
-    }
 
 
 def _round_trip(folder: Path, data: bytes) -> float:
@@ -103,7 +93,7 @@ async def measure(folder: Path) -> dict:
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="batallas-bench-") as tmp:
         result = asyncio.run(measure(Path(tmp)))
-    latency, bare = _ms(result["latency"]), _ms(result["bare"])
+    latency, bare = ms_summary(result["latency"]), ms_summary(result["bare"])
     print(
         json.dumps(
             {
