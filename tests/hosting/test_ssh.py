@@ -40,8 +40,10 @@ def actions_in(saves: Path) -> int:
         return 0
 
 
-def expect(term: Terminal, server: Server, needle: bytes, what: str, since: int = 0) -> None:
-    if not term.read_until(needle, SLOW, since):
+def expect(
+    term: Terminal, server: Server, needle: bytes, what: str, since: int = 0, timeout: float = SLOW
+) -> None:
+    if not term.read_until(needle, timeout, since):
         if server.non_root_limit():
             pytest.skip(f"sshd run by a non-root user cannot serve here: {server.non_root_limit()}")
         pytest.fail(
