@@ -316,3 +316,30 @@ async def test_resigning_at_a_two_player_table_shows_who_resigned(tmp_path, time
         assert "Waiting" not in said, said  # nobody is waited for once the game is over
     table = tables.load("metauro-1")
     assert table.record.resigned == (0,)
+
+
+async def test_once_the_bot_ended_the_game_nobody_is_told_to_claim_the_seat_back(tmp_path, time):
+    """ana kept her hand; bob's minute ran out and his bot's move ended a one-battle game:
+    the status line no longer says bob may claim his seat back (a claim is refused now)."""
+    tables = TableStore(tmp_path / "tables", now=time)
+    table = tables.create(
+        "gallic", ["ana", "bob"], seed=7, config={"battles": 1}, clock=parse_clock("move:1m")
+    )
+    game = tables.game(table)
+    (keep,) = [a for a in game.legal_actions(table.record.state, 0) if not a.cards]
+    tables.apply(table.name, 0, 0, keep)
+    time.now += 61
+    app = BatallasApp(
+        SaveStore(tmp_path / "saves"),
+        start=lambda app: app.open_table(table.name),
+        bot_delay=0,
+        player="ana",
+        tables=TableStore(tables.root, now=time),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, ResultScreen)
+        screen = app.screen_stack[-2]
+        assert screen.session.table.taken_over == ("", "bob")
+        said = str(screen.query_one("#prompt").render())
+        assert "claim" not in said, said

@@ -94,6 +94,8 @@ class TableClock:
         """The status line's word that a bot plays someone's seat and that they may claim it
         back (the log says it in full when it happens)."""
         table = self.session.table
+        if self.match.outcome() is not None:
+            return ""  # nothing to claim back from a game that is over
         mine = table.claimable_by(self.session.player)
         if mine is not None:
             level = level_name(table.takeover)
