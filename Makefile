@@ -21,12 +21,16 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	$(BIN)/batallas $(ARGS)
 
-# One pytest worker per core; an idle worker takes tests from the other's share (a long file
-# never leaves a core idle at the end; a module fixture may start once on each worker).
+# One pytest worker per core and one more: a third of a worker's time is spent asleep (Pilot
+# waiting for the app to be idle, sshd and browser round trips), which the extra worker fills.
+# An idle worker takes tests from another's share (a long file never leaves a core idle at the
+# end; a module fixture may start once on each worker).
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -n auto --dist worksteal
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
