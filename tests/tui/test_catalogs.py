@@ -490,10 +490,24 @@ def test_side_sentences_agree_on_screen_in_italian():
     try:
         language.install("it")
         carthaginians, romans = side_name(1), side_name(0)
-        assert side_wins(carthaginians, "Ana") == "Vincono Cartaginesi · Ana!"
+        assert side_wins(carthaginians, "Ana") == "Vincono i Cartaginesi · Ana!"
         assert thinking((carthaginians,)) == "Cartaginesi pensano…"
         assert thinking((carthaginians, romans)) == "Cartaginesi, Romani pensano…"
         assert side_wins("Roma", "Ana") is None  # a singular side: the common message
+    finally:
+        language.install(DEFAULT)
+
+
+def test_a_plural_side_wins_with_its_article_in_spanish():
+    """ "¡Ganan los Galos · Ana!", as a Spanish speaker says it, not "¡Ganan Galos · Ana!"."""
+    from engine.gallic.data import SIDES
+    from engine.i18n import _
+    from tui import language
+    from tui.sides import side_wins
+
+    try:
+        language.install("es")
+        assert side_wins(_(SIDES[1]), "Ana") == "¡Ganan los Galos · Ana!"
     finally:
         language.install(DEFAULT)
 
