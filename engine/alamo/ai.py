@@ -1,8 +1,9 @@
 """El Álamo bots: ``(view, seat, rng) -> action``, reading only their own seat's view.
 
 ``easy`` is careless but legal: it fires, pays, attacks and defends more or less at random.
-``strong`` plans by the expected margin from what it can see. As the Mexican it samples the
-Texan hand from the Texan cards it has not seen (deck and hand together: 60 minus the Texan
+``strong`` plans by the expected margin from what it can see. As the Mexican it builds one
+big attack: it declines until its hand is full (or its deck can no longer fill it), then samples
+the Texan hand from the Texan cards it has not seen (deck and hand together: 60 minus the Texan
 discards and table), takes the Texan's best defence in each sample and attacks with the
 composition of best expected result (a beaten attack still costs the Texan the cards he beat it
 with), or declines. As the Texan it knows the attack total and picks the defence that costs
@@ -331,7 +332,21 @@ def _unseen(view: AlamoState, side: Seat) -> list[int]:
     return [c for c in range(DECK_SIZE) if c not in seen]
 
 
+def _builds_up(view: AlamoState) -> bool:
+    """Whether the Mexican should keep building his attack rather than attack now. A battle's
+    swing grows with its margin (the loser pays the difference, the winner keeps cards worth
+    it), the Texan defence is capped by his limits and a Brecha doubles the whole attack, so
+    one attack with a full hand gains more than several small ones. Waiting costs nothing
+    until the hand is full (a card beyond it is discarded) or while the deck can still fill
+    it; several small attacks lost to the plain "wait for a full hand" plan."""
+    mexican = view.sides[MEXICANS]
+    missing = HAND_LIMIT - len(mexican.hand)
+    return missing > 0 and len(mexican.deck) >= missing
+
+
 def _plan_attack(view: AlamoState, rng: random.Random) -> tuple[int, ...] | None:
+    if _builds_up(view):
+        return None
     hand = view.sides[MEXICANS].hand
     options = _legal_battle_hands(MEXICANS, hand)
     if not options:
