@@ -8,7 +8,8 @@ discards and table), takes the Texan's best defence in each sample and attacks w
 composition of best expected result (a beaten attack still costs the Texan the cards he beat it
 with), or declines. As the Texan it knows the attack total and picks the defence that costs
 him the fewest cards for good against the Mexican's (a battle it cannot win is still fought,
-or Santa Anna takes his whole attack back into his deck). Payments weigh hand cards against deck
+or Santa Anna takes his whole attack back into his deck; one it cannot win it fights with
+every card the limits allow). Payments weigh hand cards against deck
 cards (the deck is each side's clock). In the solitaire, once the
 attack is face up the rest of the turn is certain, so it searches every payment and every
 choice of repelling cards for the fewest men lost and the best hand kept.
@@ -288,6 +289,14 @@ def _legal_battle_hands(seat: Seat, hand: tuple[int, ...]) -> list[tuple[tuple[i
     return out
 
 
+def most_cards(seat: Seat, hand: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The legal attack or defence with the most cards, then the highest total."""
+    options = _legal_battle_hands(seat, hand)
+    if not options:
+        return None
+    return max(options, key=lambda o: (len(o[0]), o[1], o[0]))[0]
+
+
 def best_defence(hand: tuple[int, ...]) -> int:
     """The highest legal Texan defence total from ``hand`` (greedy per leader, exact)."""
     prof = DECKS[TEXANS]
@@ -383,11 +392,17 @@ def _plan_defence(view: AlamoState) -> tuple[int, ...]:
     assert battle is not None
     attack, assault = battle.attack_total, battle.attack
     hand = view.sides[TEXANS].hand
+    options = _legal_battle_hands(TEXANS, hand)
+    if all(total < attack for _, total in options):
+        # A battle he cannot win: every point off the difference is one he does not pay and
+        # one less worth of attack cards Santa Anna takes back, so every card the limits allow
+        # goes in (sparing cards here lost to the big attacks of a Mexican who waits).
+        return most_cards(TEXANS, hand) or ()
     keep = {c: _keep_value(view, TEXANS, c) for c in hand}
     whole = sum(keep.values())
     best: tuple[int, ...] = ()
     best_value = None
-    for combo, total in _legal_battle_hands(TEXANS, hand):
+    for combo, total in options:
         if total > attack:
             margin = total - attack
             texan_lost = len(combo) - _keepable(TEXANS, combo, margin)

@@ -108,6 +108,23 @@ def test_strong_texan_still_defends_a_battle_he_cannot_win() -> None:
     assert state.battle.difference < sum(pay_value(M, c) for c in mex)  # he cannot keep them all
 
 
+def test_strong_texan_fights_a_lost_battle_with_every_card_allowed() -> None:
+    """Against a full-hand attack he cannot beat, every card off the difference counts: he
+    used to keep his 10-point cards back (three cards, 110) and lose more to it."""
+    mex = ids(M, "Santa Anna", "Batallón de zapadores", "Compañía de granaderos", "Brecha")
+    tex = ids(
+        T,
+        *("Davy Crockett", "Hombres de Tennessee", "Voluntarios tejanos"),
+        *("Hospital", "Gaitas de McGregor", "Trabucos"),
+    )
+    state = rigged(side_with(tex), side_with(mex), phase=ATTACK, active=M)
+    for action in (*map(AddCard, mex), Confirm()):
+        state = ALAMO.apply(state, M, action)
+    state = run(state, T, strong, random.Random(3), DEFEND)
+    assert state.battle.attack_total == 260 and state.battle.winner == M
+    assert sorted(state.battle.defence) == sorted(tex)  # 50 + 40 + 20 + 10 + 10 + 10 = 140
+
+
 def test_strong_pays_a_small_bombardment_from_the_hand() -> None:
     (art,) = ids(M, "Artilleros de 1ª mexicanos")  # 10
     tex = ids(T, "Hospital", "Davy Crockett")
