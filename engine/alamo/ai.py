@@ -7,12 +7,12 @@ the Texan hand from the Texan cards it has not seen (deck and hand together: 60 
 discards and table), takes the Texan's best defence in each sample and attacks with the
 composition of best expected result (a beaten attack still costs the Texan the cards he beat it
 with), or declines. As the Texan it knows the attack total and picks the defence that costs
-him the fewest cards for good against the Mexican's (a battle it cannot win is still fought,
-or Santa Anna takes his whole attack back into his deck; one it cannot win it fights with
-every card the limits allow). Payments weigh hand cards against deck
-cards (the deck is each side's clock). In the solitaire, once the
-attack is face up the rest of the turn is certain, so it searches every payment and every
-choice of repelling cards for the fewest men lost and the best hand kept.
+him the fewest cards for good against the Mexican's; a battle it cannot win it fights with
+every card the limits allow (let through, it would hand Santa Anna his whole attack back into
+his deck). Payments weigh hand cards against deck cards (the deck is each side's clock). In
+the solitaire, once the attack is face up the rest of the turn is certain, so it searches
+every payment and every choice of repelling cards for the fewest men lost and the best hand
+kept.
 """
 
 from __future__ import annotations
