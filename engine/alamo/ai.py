@@ -1,16 +1,18 @@
 """El Álamo bots: ``(view, seat, rng) -> action``, reading only their own seat's view.
 
 ``easy`` is careless but legal: it fires, pays, attacks and defends more or less at random.
-``strong`` plans by the expected margin from what it can see. As the Mexican it samples the
-Texan hand from the Texan cards it has not seen (deck and hand together: 60 minus the Texan
+``strong`` plans by the expected margin from what it can see. As the Mexican it builds one
+big attack: it declines until its hand is full (or its deck can no longer fill it), then samples
+the Texan hand from the Texan cards it has not seen (deck and hand together: 60 minus the Texan
 discards and table), takes the Texan's best defence in each sample and attacks with the
 composition of best expected result (a beaten attack still costs the Texan the cards he beat it
 with), or declines. As the Texan it knows the attack total and picks the defence that costs
-him the fewest cards for good against the Mexican's (a battle it cannot win is still fought,
-or Santa Anna takes his whole attack back into his deck). Payments weigh hand cards against deck
-cards (the deck is each side's clock). In the solitaire, once the
-attack is face up the rest of the turn is certain, so it searches every payment and every
-choice of repelling cards for the fewest men lost and the best hand kept.
+him the fewest cards for good against the Mexican's; a battle it cannot win it fights with
+every card the limits allow (let through, it would hand Santa Anna his whole attack back into
+his deck). Payments weigh hand cards against deck cards (the deck is each side's clock). In
+the solitaire, once the attack is face up the rest of the turn is certain, so it searches
+every payment and every choice of repelling cards for the fewest men lost and the best hand
+kept.
 """
 
 from __future__ import annotations
@@ -287,6 +289,14 @@ def _legal_battle_hands(seat: Seat, hand: tuple[int, ...]) -> list[tuple[tuple[i
     return out
 
 
+def most_cards(seat: Seat, hand: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The legal attack or defence with the most cards, then the highest total."""
+    options = _legal_battle_hands(seat, hand)
+    if not options:
+        return None
+    return max(options, key=lambda o: (len(o[0]), o[1], o[0]))[0]
+
+
 def best_defence(hand: tuple[int, ...]) -> int:
     """The highest legal Texan defence total from ``hand`` (greedy per leader, exact)."""
     prof = DECKS[TEXANS]
@@ -331,7 +341,21 @@ def _unseen(view: AlamoState, side: Seat) -> list[int]:
     return [c for c in range(DECK_SIZE) if c not in seen]
 
 
+def _builds_up(view: AlamoState) -> bool:
+    """Whether the Mexican should keep building his attack rather than attack now. A battle's
+    swing grows with its margin (the loser pays the difference, the winner keeps cards worth
+    it), the Texan defence is capped by his limits and a Brecha doubles the whole attack, so
+    one attack with a full hand gains more than several small ones. Waiting costs nothing
+    until the hand is full (a card beyond it is discarded) or while the deck can still fill
+    it; several small attacks lost to the plain "wait for a full hand" plan."""
+    mexican = view.sides[MEXICANS]
+    missing = HAND_LIMIT - len(mexican.hand)
+    return missing > 0 and len(mexican.deck) >= missing
+
+
 def _plan_attack(view: AlamoState, rng: random.Random) -> tuple[int, ...] | None:
+    if _builds_up(view):
+        return None
     hand = view.sides[MEXICANS].hand
     options = _legal_battle_hands(MEXICANS, hand)
     if not options:
@@ -368,11 +392,17 @@ def _plan_defence(view: AlamoState) -> tuple[int, ...]:
     assert battle is not None
     attack, assault = battle.attack_total, battle.attack
     hand = view.sides[TEXANS].hand
+    options = _legal_battle_hands(TEXANS, hand)
+    if all(total < attack for _, total in options):
+        # A battle he cannot win: every point off the difference is one he does not pay and
+        # one less worth of attack cards Santa Anna takes back, so every card the limits allow
+        # goes in (sparing cards here lost to the big attacks of a Mexican who waits).
+        return most_cards(TEXANS, hand) or ()
     keep = {c: _keep_value(view, TEXANS, c) for c in hand}
     whole = sum(keep.values())
     best: tuple[int, ...] = ()
     best_value = None
-    for combo, total in _legal_battle_hands(TEXANS, hand):
+    for combo, total in options:
         if total > attack:
             margin = total - attack
             texan_lost = len(combo) - _keepable(TEXANS, combo, margin)

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from engine.alamo.ai import strong, towards
+from engine.alamo.ai import most_cards, strong, towards
 from engine.alamo.data import HAND_LIMIT, MEXICANS, TEXANS
 from engine.alamo.state import ATTACK, DEFEND, TWO_PLAYER, AlamoState
 from engine.alamo.tally import battle_total, can_attack_with, limit_problems
@@ -45,14 +45,6 @@ def _battle_hands(seat: Seat, hand: Hand) -> list[tuple[Hand, int]]:
     return out
 
 
-def _most_cards(seat: Seat, hand: Hand) -> Hand | None:
-    """The legal battle hand with the most cards, then the highest total."""
-    options = _battle_hands(seat, hand)
-    if not options:
-        return None
-    return max(options, key=lambda o: (len(o[0]), o[1], o[0]))[0]
-
-
 def _strongest(seat: Seat, hand: Hand) -> Hand | None:
     options = _battle_hands(seat, hand)
     if not options:
@@ -72,7 +64,7 @@ def _plan(side: Seat, phase: str, choose: Chooser):
 
 
 def _defend_all(view: AlamoState) -> Hand:
-    return _most_cards(TEXANS, view.sides[TEXANS].hand) or ()
+    return most_cards(TEXANS, view.sides[TEXANS].hand) or ()
 
 
 def _never_defend(view: AlamoState) -> Hand:
@@ -80,7 +72,7 @@ def _never_defend(view: AlamoState) -> Hand:
 
 
 def _attack_most(view: AlamoState) -> Hand | None:
-    return _most_cards(MEXICANS, view.sides[MEXICANS].hand)
+    return most_cards(MEXICANS, view.sides[MEXICANS].hand)
 
 
 def _attack_least(view: AlamoState) -> Hand | None:

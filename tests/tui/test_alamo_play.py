@@ -139,12 +139,12 @@ async def test_a_fallen_alamo_is_told_as_a_defeat_not_a_draw(make_app):
 
 
 async def test_the_last_turns_as_the_texans_against_the_strong_bot_to_the_result(make_app):
-    """From turn 40 of a game played by both sides' bots (the first turns by keys: the short
+    """From turn 34 of a game played by both sides' bots (the first turns by keys: the short
     game against the expert below) to the result, by keys against the strong bot."""
 
     def late(app):
         session = Session.new(ALAMO, app.store, TEXAN_VS_BOT, {}, seed=8, players=2)
-        return screen_for(played_until(session, lambda s: s.turn >= 40, random.Random(8)))
+        return screen_for(played_until(session, lambda s: s.turn >= 34, random.Random(8)))
 
     app = make_app(late)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -35,11 +35,41 @@ def test_strong_mexican_declines_a_hopeless_attack() -> None:
 
 
 def test_strong_mexican_attacks_with_a_crushing_hand() -> None:
-    mex = ids(M, "Santa Anna", "Batallón de zapadores", "Compañía de granaderos", "Brecha", "Cerco")
+    mex = ids(
+        M,
+        *("Santa Anna", "Batallón de zapadores", "Compañía de granaderos", "Brecha", "Cerco"),
+        *("Compañía ligera", "Mosquetes"),  # a full hand: nothing more to wait for
+    )
     tex = ids(T, "Hospital")
     state = rigged(side_with(tex), side_with(mex), phase=ATTACK, active=M)
     state = run(state, M, strong, random.Random(2), ATTACK)
     assert state.phase != ATTACK and state.battle.attack_total >= 2 * (50 + 40 + 40)
+
+
+SMALL_ATTACK = ("Coronel Romero", "Compañía Matamoros", "Compañía Matamoros", "Brecha")
+
+
+def test_strong_mexican_builds_a_full_hand_before_attacking() -> None:
+    """A battle's swing grows with its margin (the loser pays the difference, the winner keeps
+    cards worth it) and a Brecha doubles the whole attack: a half-empty hand that would win
+    now is kept for one big attack (it used to go in at once, and lose to ``wait-biggest``)."""
+    tex = ids(T, "Hospital", "Trincheras", "Voluntarios tejanos")
+    mex = ids(M, *SMALL_ATTACK)  # (10 + 30 + 30) × 2 = 140 against at most 50
+    state = rigged(side_with(tex), side_with(mex), phase=ATTACK, active=M)
+    assert strong(ALAMO.view(state, M), M, random.Random(4)) == Decline()
+    full = ids(M, *SMALL_ATTACK, "Coronel Duque", "Compañía ligera", "Carabinas")
+    state = rigged(side_with(tex), side_with(full), phase=ATTACK, active=M)
+    state = run(state, M, strong, random.Random(4), ATTACK)
+    assert state.phase == DEFEND and state.battle.attack_total >= 140
+
+
+def test_strong_mexican_attacks_when_his_deck_cannot_fill_the_hand() -> None:
+    tex = ids(T, "Hospital", "Trincheras", "Voluntarios tejanos")
+    mex = ids(M, *SMALL_ATTACK)
+    deck = ids(M, "Compañía ligera", "Carabinas")  # two draws left: the hand never fills
+    state = rigged(side_with(tex), side_with(mex, deck=deck), phase=ATTACK, active=M)
+    state = run(state, M, strong, random.Random(4), ATTACK)
+    assert state.phase == DEFEND and state.battle.attack_total >= 140
 
 
 def test_strong_texan_wins_when_he_can() -> None:
@@ -76,6 +106,23 @@ def test_strong_texan_still_defends_a_battle_he_cannot_win() -> None:
     state = run(state, T, strong, random.Random(3), DEFEND)
     assert state.battle.winner == M
     assert state.battle.difference < sum(pay_value(M, c) for c in mex)  # he cannot keep them all
+
+
+def test_strong_texan_fights_a_lost_battle_with_every_card_allowed() -> None:
+    """Against a full-hand attack he cannot beat, every card off the difference counts: he
+    used to keep his 10-point cards back (three cards, 110) and lose more to it."""
+    mex = ids(M, "Santa Anna", "Batallón de zapadores", "Compañía de granaderos", "Brecha")
+    tex = ids(
+        T,
+        *("Davy Crockett", "Hombres de Tennessee", "Voluntarios tejanos"),
+        *("Hospital", "Gaitas de McGregor", "Trabucos"),
+    )
+    state = rigged(side_with(tex), side_with(mex), phase=ATTACK, active=M)
+    for action in (*map(AddCard, mex), Confirm()):
+        state = ALAMO.apply(state, M, action)
+    state = run(state, T, strong, random.Random(3), DEFEND)
+    assert state.battle.attack_total == 260 and state.battle.winner == M
+    assert sorted(state.battle.defence) == sorted(tex)  # 50 + 40 + 20 + 10 + 10 + 10 = 140
 
 
 def test_strong_pays_a_small_bombardment_from_the_hand() -> None:
