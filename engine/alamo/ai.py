@@ -341,7 +341,7 @@ def _unseen(view: AlamoState, side: Seat) -> list[int]:
     return [c for c in range(DECK_SIZE) if c not in seen]
 
 
-def _builds_up(view: AlamoState) -> bool:
+def builds_up(view: AlamoState) -> bool:
     """Whether the Mexican should keep building his attack rather than attack now. A battle's
     swing grows with its margin (the loser pays the difference, the winner keeps cards worth
     it), the Texan defence is capped by his limits and a Brecha doubles the whole attack, so
@@ -354,7 +354,7 @@ def _builds_up(view: AlamoState) -> bool:
 
 
 def _plan_attack(view: AlamoState, rng: random.Random) -> tuple[int, ...] | None:
-    if _builds_up(view):
+    if builds_up(view):
         return None
     hand = view.sides[MEXICANS].hand
     options = _legal_battle_hands(MEXICANS, hand)

@@ -8,7 +8,9 @@ is scored by ``evaluation.texan_odds``, the race of the decks. The worlds are sh
 plan and the search drops a plan as soon as it is clearly behind (``engine.search``).
 
 An attack or defence is built card by card over several decisions; the plan is chosen once,
-seeded by the position itself (not the bot's RNG), so every step aims at the same cards.
+seeded by the position itself (not the bot's RNG), so every step aims at the same cards. The
+Mexican waits for a full hand as ``strong`` does (``ai.builds_up``): the playouts stop before
+the next attack, so the search alone never sees what waiting gains.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from engine.alamo.actions import (
     PayTopOfDeck,
     PayWith,
 )
-from engine.alamo.ai import strong, strong_selection, towards
+from engine.alamo.ai import builds_up, strong, strong_selection, towards
 from engine.alamo.data import DECKS, MEXICANS, TEXANS
 from engine.alamo.evaluation import texan_odds
 from engine.alamo.rules import ALAMO
@@ -122,6 +124,8 @@ def _plans(state: AlamoState, seat: Seat) -> list[Plan]:
     phase = state.phase
     hand = state.sides[seat].hand
     if phase == ATTACK:
+        if builds_up(state):
+            return [("decline",)]
         return [("decline",)] + [("select", c) for c in _battle_hands(MEXICANS, hand, None)]
     if phase == DEFEND:
         battle = state.battle

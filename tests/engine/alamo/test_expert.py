@@ -68,13 +68,14 @@ def test_what_the_seat_cannot_see_does_not_change_its_answer() -> None:
     differ — get the same answer from the same seed, though the oracle, which sees the
     hands, declines against one and attacks the other."""
     mex = ids(M, "Coronel Romero", "Compañía Matamoros", "Fusileros de Jiménez", "Brecha")
+    late = side_with(mex, deck=ids(M, "Compañía ligera", "Carabinas"))  # the hand never fills
     tex_a = ids(T, "Davy Crockett", "Hombres de Tennessee", "Fuego Tejano", "Hospital")
     tex_b = ids(T, "Capitán Baugh", "Trincheras", "Gaitas de McGregor", "Hospital")
-    one = rigged(side_with(tex_a), side_with(mex), phase=ATTACK, active=M)
+    one = rigged(side_with(tex_a), late, phase=ATTACK, active=M)
     other_deck = tuple(reversed([c for c in range(DECK_SIZE) if c not in tex_b]))
     other = rigged(
         side_with(tex_b, deck=other_deck),
-        attrs.evolve(side_with(mex), deck=tuple(reversed(side_with(mex).deck))),
+        attrs.evolve(late, deck=tuple(reversed(late.deck))),
         phase=ATTACK,
         active=M,
     )
@@ -146,7 +147,8 @@ def test_the_expert_waits_rather_than_attack_alone_into_a_full_hand() -> None:
 
 def test_the_expert_builds_a_crushing_attack_card_by_card() -> None:
     mex = ids(M, "Santa Anna", "Batallón de zapadores", "Compañía de granaderos", "Brecha")
-    state = rigged(side_with(ids(T, "Hospital")), side_with(mex), phase=ATTACK, active=M)
+    late = side_with(mex, deck=ids(M, "Compañía ligera"))  # the hand never fills: no waiting
+    state = rigged(side_with(ids(T, "Hospital")), late, phase=ATTACK, active=M)
     steps, state = build(state, M, expert, 11)
     assert steps[-1] == Confirm() and all(isinstance(s, AddCard) for s in steps[:-1])
     assert state.phase != ATTACK and state.battle.attack_total >= 2 * (50 + 40 + 40)
@@ -199,3 +201,12 @@ def test_the_solitaire_expert_fires_a_gun_when_asked() -> None:
     assert state.phase == FIRE  # two guns, one target
     action = expert(ALAMO.view(state, T), T, random.Random(0))
     assert action in ALAMO.legal_actions(state, T)
+
+
+def test_the_expert_mexican_builds_a_full_hand_before_attacking() -> None:
+    """Like ``strong`` (whose playouts never reach the waiting), the expert keeps a half-empty
+    hand that would win now for one big attack: a battle's swing grows with its margin."""
+    tex = ids(T, "Hospital", "Trincheras", "Voluntarios tejanos")
+    mex = ids(M, "Coronel Romero", "Compañía Matamoros", "Compañía Matamoros", "Brecha")
+    state = rigged(side_with(tex), side_with(mex), phase=ATTACK, active=M)
+    assert expert(ALAMO.view(state, M), M, random.Random(4)) == Decline()
