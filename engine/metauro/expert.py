@@ -294,7 +294,7 @@ def _finish_moves(state: MetauroState) -> tuple[MetauroState, Any]:
         state = _quick_move(state, move)
         moved = True
     if not moved and not state.moved:
-        if not ai.quiet(state):
+        if not ai.keeps_moving(state, seat):
             return state, Pass()
         least = ai.least_bad_move(state, seat)
         if isinstance(least, Pass):
