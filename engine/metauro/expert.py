@@ -389,7 +389,7 @@ def _move_candidates(view: MetauroState, seat: Seat, first: Any) -> tuple[list[A
         return True
 
     add(first)
-    if STOP_CANDIDATE[view.scenario]:
+    if STOP_CANDIDATE[view.scenario] and not ai.keeps_moving(view, seat):
         add(EndMove() if view.moved else Pass())
     plan = ai.Plan(view, seat)
     claims: dict[int, int] = {}
