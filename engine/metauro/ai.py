@@ -17,8 +17,7 @@ Two passes in a row draw the battle (house rule), so a line that only passes can
 by going to it. After the enemy's pass, level on losses, strong presses: its soldiers march for
 the squares where they would start a fight of good odds, and its riders take the way round the
 enemy to his standards. It never passes with nothing moved when a pass would draw a battle it is
-not losing, nor when it leads on losses (the enemy would answer with a pass); behind, after the
-enemy's pass, it takes the draw.
+not losing; behind, after the enemy's pass, it takes the draw.
 
 Every bot is a function of ``(view, seat, rng)`` alone: the strong bot plans the rest of the
 turn afresh from the position it is asked about and plays the plan's first move, so nothing it
@@ -501,10 +500,8 @@ def quiet(view: MetauroState) -> bool:
 
 def keeps_moving(view: MetauroState, seat: Seat) -> bool:
     """Whether the strong bot moves some unit rather than pass with nothing moved: when the
-    pass would draw a battle it is not losing (the enemy passed), or when it leads on losses
-    (the enemy could answer the pass with his own and draw a battle the turn limit gives it)."""
-    lost = casualties(view)
-    return not view.moved and (quiet(view) or lost[seat] < lost[1 - seat])
+    pass would draw a battle it is not losing (the enemy passed)."""
+    return quiet(view) and not takes_the_draw(view, seat)
 
 
 def presses(view: MetauroState, seat: Seat) -> bool:
