@@ -8,8 +8,16 @@ it would start there (the clash odds with both sides' advantage points, and whet
 could retreat), the fights the enemy could force on it next turn (every square each enemy unit
 can reach), terrain, and the distance to the enemy, his general and his standards. It keeps its
 own general out of reach, hunts the enemy general, rides for the enemy standards when a rider
-can hold them and covers its own when they are threatened. In a clash it picks the pairs of
-best expected value; it advances and retreats by the same measure.
+can hold them and covers its own when they are threatened. When enemies able to face its
+general next turn outnumber the soldiers near him, the nearest others come back to guard him.
+In a clash it picks the pairs of best expected value; it advances and retreats by the same
+measure.
+
+Two passes in a row draw the battle (house rule), so a line that only passes can only be beaten
+by going to it. After the enemy's pass, level on losses, strong presses: its soldiers march for
+the squares where they would start a fight of good odds, and its riders take the way round the
+enemy to his standards. It never passes with nothing moved when a pass would draw a battle it is
+not losing; behind, after the enemy's pass, it takes the draw.
 
 Every bot is a function of ``(view, seat, rng)`` alone: the strong bot plans the rest of the
 turn afresh from the position it is asked about and plays the plan's first move, so nothing it
@@ -20,6 +28,7 @@ arguments (the odds of a fight).
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -122,6 +131,11 @@ GENERAL_AWAY = 0.4  # per square the general stands nearer the enemy than GENERA
 GENERAL_SAFE = 4
 GENERAL_EDGE = 3.0  # the general on his home edge could not retreat
 GUARD_WEIGHT = 0.9  # a unit shielding the general takes that much of his threat away
+RECALL = 0.3  # per square nearer the own general, for a soldier called back to guard him
+PRESS_ADVANCE = 0.25  # ADVANCE_WEIGHT then, per square nearer a fight of good odds
+PRESS_RAID = 0.6  # RAID_WEIGHT then, per step of the way round the enemy
+RIDE_FAR = 30  # steps counted from a square with no way to the standard
+PRESS_ODDS = 0.1  # the expected value of a fight worth marching to
 
 
 @lru_cache(maxsize=4096)
@@ -165,8 +179,27 @@ class Plan:
         self.own_standards = self.board.standards[seat]
         self.enemy_standards = self.board.standards[1 - seat]
         self._nearest: dict[str, int] = {}
+        self.recalled: set[int] = set()
+        self.press = presses(view, seat)
+        self._fronts: dict[str, list[str]] = {}
+        self._rides: dict[tuple[str, str], dict[str, int]] = {}
         if threats:  # what the enemy could do next turn; a choice of pairs does not need it
             self._threats()
+            self.recalled = self._recalled()
+
+    def _recalled(self) -> set[int]:
+        """The own soldiers that come back to the general: one for each enemy able to face him
+        next turn beyond the soldiers already within two squares of him, the nearest first (a
+        lone hunter catches a lone general in the end; the rest of the army fights on)."""
+        g = self.general
+        if g is None:
+            return set()
+        around = EDGE_NEIGHBOURS[g]
+        hunters = sum(1 for e in self.enemy if not self.enemy_reach[e.id].isdisjoint(around))
+        row = DISTANCES[g]
+        others = sorted((row[u.square], u.id) for u in self.own if u.kind != GENERAL)
+        guards = sum(1 for d, _ in others if d <= 2)
+        return {uid for d, uid in others[guards : max(guards, hunters)]}
 
     def _threats(self) -> None:
         """For every square an enemy unit could stand on next turn, the (kind, advantage) of
@@ -199,6 +232,49 @@ class Plan:
             near = min((row[e] for e in self.enemy_squares), default=0)
             self._nearest[sq] = near
         return near
+
+    def fronts(self, kind: str) -> list[str]:
+        """The squares from which a unit of ``kind`` would start a fight of good odds: where a
+        pressing side sends it (memoised per kind: the enemy stands still while it plans)."""
+        found = self._fronts.get(kind)
+        if found is None:
+            allowed = ground(kind)
+            found = [
+                sq
+                for sq in contact_squares(self.view.units, self.seat)
+                if self.terrain[sq] in allowed
+                and sq not in self.enemy_squares
+                and self.attack(kind, sq, {})[0] >= PRESS_ODDS
+            ]
+            self._fronts[kind] = found
+        return found
+
+    def ride(self, kind: str, goal: str) -> dict[str, int]:
+        """The steps a unit of ``kind`` needs from each square to ``goal`` over its own
+        ground, round the enemy (memoised: the enemy stands still while it plans)."""
+        key = (kind, goal)
+        steps = self._rides.get(key)
+        if steps is None:
+            allowed = ground(kind)
+            steps = {goal: 0}
+            todo = deque([goal])
+            while todo:
+                sq = todo.popleft()
+                for n in NEIGHBOURS[sq]:
+                    if (
+                        n not in steps
+                        and self.terrain[n] in allowed
+                        and n not in self.enemy_squares
+                    ):
+                        steps[n] = steps[sq] + 1
+                        todo.append(n)
+            self._rides[key] = steps
+        return steps
+
+    def front_distance(self, kind: str, sq: str) -> int:
+        """Squares to the nearest fight of good odds (to the nearest enemy, with none)."""
+        row = DISTANCES[sq]
+        return min((row[f] for f in self.fronts(kind)), default=self.nearest(sq))
 
     # -- pieces of the score --
 
@@ -298,9 +374,14 @@ class Plan:
             if home_distance(self.seat, sq) == 0:
                 score -= GENERAL_EDGE
         else:
-            score -= ADVANCE_WEIGHT * near
+            if self.press:
+                score -= PRESS_ADVANCE * self.front_distance(u.kind, sq)
+            else:
+                score -= ADVANCE_WEIGHT * near
             if self.enemy_general is not None:
                 score -= HUNT_WEIGHT * DISTANCES[sq][self.enemy_general]
+            if u.id in self.recalled:
+                score -= RECALL * DISTANCES[sq][self.general]
         enemy_std = self.enemy_standards
         if sq in enemy_std:
             score += STANDARD_HELD
@@ -310,7 +391,9 @@ class Plan:
         elif u.kind == CAVALRY or u.kind == ELEPHANT:
             holdable = [s for s in enemy_std if self.terrain[s] in ground(u.kind)]
             free = [s for s in holdable if not self.occ.get(s)]
-            if free:
+            if free and self.press:
+                score -= PRESS_RAID * min(self.ride(u.kind, s).get(sq, RIDE_FAR) for s in free)
+            elif free:
                 row = DISTANCES[sq]
                 score -= RAID_WEIGHT * min(row[s] for s in free)
         if sq in self.own_standards and self.standards_danger and u.kind != GENERAL:
@@ -404,8 +487,8 @@ def _next_move(view: MetauroState, seat: Seat) -> Any:
     move = _plan_next(view, seat)
     if move is not None:
         return move
-    if quiet(view):
-        return least_bad_move(view, seat)  # a pass now would draw a battle it is not losing
+    if keeps_moving(view, seat):
+        return least_bad_move(view, seat)
     return EndMove() if view.moved else Pass()
 
 
@@ -413,6 +496,20 @@ def quiet(view: MetauroState) -> bool:
     """The enemy passed, with no clash since, and nothing is moved yet: a pass now ends the
     battle drawn, whatever the losses (house rule)."""
     return not view.moved and view.passes == 1
+
+
+def keeps_moving(view: MetauroState, seat: Seat) -> bool:
+    """Whether the strong bot moves some unit rather than pass with nothing moved: when the
+    pass would draw a battle it is not losing (the enemy passed)."""
+    return quiet(view) and not takes_the_draw(view, seat)
+
+
+def presses(view: MetauroState, seat: Seat) -> bool:
+    """Whether the strong bot presses the enemy (marches for good fights, rides round him for
+    his standards): he passed, and losses are level, so waiting can only bring a draw (two
+    passes, or level losses at the turn limit)."""
+    lost = casualties(view)
+    return view.passes == 1 and lost[seat] == lost[1 - seat]
 
 
 def takes_the_draw(view: MetauroState, seat: Seat) -> bool:

@@ -294,7 +294,7 @@ def _finish_moves(state: MetauroState) -> tuple[MetauroState, Any]:
         state = _quick_move(state, move)
         moved = True
     if not moved and not state.moved:
-        if not ai.quiet(state):
+        if not ai.keeps_moving(state, seat):
             return state, Pass()
         least = ai.least_bad_move(state, seat)
         if isinstance(least, Pass):
@@ -389,7 +389,7 @@ def _move_candidates(view: MetauroState, seat: Seat, first: Any) -> tuple[list[A
         return True
 
     add(first)
-    if STOP_CANDIDATE[view.scenario]:
+    if STOP_CANDIDATE[view.scenario] and not ai.keeps_moving(view, seat):
         add(EndMove() if view.moved else Pass())
     plan = ai.Plan(view, seat)
     claims: dict[int, int] = {}

@@ -8,9 +8,10 @@ import pytest
 
 from engine.metauro import ai
 from engine.metauro.actions import Advance, EndMove, Move, NoAdvance, Pair, Pass
-from engine.metauro.board import board_of, occupancy
-from engine.metauro.data import CAVALRY, EDGE_NEIGHBOURS, ELEPHANT, GENERAL, INFANTRY
+from engine.metauro.board import board_of, casualties, occupancy
+from engine.metauro.data import CAVALRY, EDGE_NEIGHBOURS, ELEPHANT, GENERAL, INFANTRY, distance
 from engine.metauro.movement import contact_squares, reach
+from engine.metauro.panel import PANEL
 from engine.metauro.rules import METAURO
 from engine.metauro.state import ADVANCE, MOVE, PAIR, Fought, Unit
 
@@ -203,3 +204,79 @@ def test_strong_answers_a_mid_turn_position_the_same_cold_or_warm() -> None:
 def test_two_identical_bot_games_in_one_process_are_identical(scenario, level) -> None:
     for seed in (5, 6):
         assert bot_game(seed, (level, level), scenario) == bot_game(seed, (level, level), scenario)
+
+
+# --- a line that never moves (issue 26) -------------------------------------------------------
+
+# Metauro, turn 14: the Romans have marched up to a Carthaginian line that passes every turn,
+# nobody has lost a soldier yet. Waiting only draws (two passes, or level losses at the turn
+# limit); the riders can go round the south of the line to the two standards on the far bank.
+LINE = (
+    (R, GENERAL, "c6"),
+    (R, CAVALRY, "j2"),
+    (R, CAVALRY, "j2"),
+    (R, INFANTRY, "i2"),
+    (R, INFANTRY, "i2"),
+    (R, INFANTRY, "i3"),
+    (R, INFANTRY, "i3"),
+    (C, GENERAL, "m6"),
+    (C, ELEPHANT, "l6"),
+    (C, INFANTRY, "l4"),
+    (C, INFANTRY, "l4"),
+    (C, INFANTRY, "l5"),
+    (C, INFANTRY, "m5"),
+    (C, INFANTRY, "l7"),
+    (C, INFANTRY, "m7"),
+    (C, INFANTRY, "l8"),
+    (C, INFANTRY, "l8"),
+)
+
+
+def test_strong_beats_a_line_that_only_passes_instead_of_marking_time() -> None:
+    """Against a line that never moves, level on losses, strong must go and win: its riders
+    take both standards within a few turns (it used to shuffle a unit back and forth until the
+    turn limit drew the battle)."""
+    hold_line = PANEL["hold-line"]
+    state = rigged(*LINE, turn=14, passes=1)
+    rnd = random.Random(0)
+    while METAURO.outcome(state) is None and state.turn < 40:
+        (seat,) = METAURO.to_move(state)
+        bot = strong if seat == R else hold_line
+        state = METAURO.apply(state, seat, bot(METAURO.view(state, seat), seat, rnd))
+    outcome = METAURO.outcome(state)
+    assert outcome is not None and outcome.winners == (R,), (state.turn, casualties(state))
+
+
+# Metauro, turn 23 of a battle against rush-general: the Roman army fights far east while a
+# lone Carthaginian soldier has slipped round to the consul on his home edge.
+HUNTED = (
+    (R, GENERAL, "b6"),
+    (R, INFANTRY, "j3"),
+    (R, INFANTRY, "k3"),
+    (R, INFANTRY, "k3"),
+    (R, INFANTRY, "i4"),
+    (R, INFANTRY, "k4"),
+    (R, INFANTRY, "k4"),
+    (R, INFANTRY, "k4"),
+    (C, GENERAL, "m6"),
+    (C, ELEPHANT, "l6"),
+    (C, INFANTRY, "k6"),
+    (C, INFANTRY, "k6"),
+    (C, INFANTRY, "c7"),
+)
+
+
+def test_strong_calls_soldiers_back_to_a_general_a_lone_hunter_reaches() -> None:
+    """A general alone with an enemy soldier closing in is killed sooner or later: strong sends
+    soldiers back to him (it used to leave him to fend for himself)."""
+    state = rigged(*HUNTED, turn=23)
+
+    def guard_distance(state) -> int:
+        general = next(u.square for u in state.units if u.side == R and u.kind == GENERAL)
+        return min(
+            distance(u.square, general) for u in state.units if u.side == R and u.kind != GENERAL
+        )
+
+    before = guard_distance(state)
+    after, _ = bot_turn(state, R)
+    assert guard_distance(after) < before

@@ -207,3 +207,38 @@ def test_at_zama_the_playouts_see_the_searching_side_move_again() -> None:
         seat = state.active
         assert _horizon(state, seat) == state.turn + turns
         assert _horizon(state, 1 - seat) == state.turn + turns - 1
+
+
+def test_the_expert_does_not_pass_a_level_battle_into_a_draw() -> None:
+    """Turn 9 against a Roman line that only passes, nobody lost yet: a pass would draw the
+    battle (two passes in a row), so the expert, like the strong bot, plays on and goes for the
+    win (it used to weigh the pass, an assured half, above moves its model of the enemy
+    punished, and drew against the line)."""
+    state = rigged(
+        (R, CAVALRY, "d3"),
+        (R, CAVALRY, "d9"),
+        (R, GENERAL, "c6"),
+        (R, INFANTRY, "c5"),
+        (R, INFANTRY, "c7"),
+        (R, INFANTRY, "d4"),
+        (R, INFANTRY, "d4"),
+        (R, INFANTRY, "d6"),
+        (R, INFANTRY, "d6"),
+        (R, INFANTRY, "d8"),
+        (R, INFANTRY, "d8"),
+        (C, ELEPHANT, "l6"),
+        (C, GENERAL, "m6"),
+        (C, INFANTRY, "h7"),
+        (C, INFANTRY, "h7"),
+        (C, INFANTRY, "i1"),
+        (C, INFANTRY, "i1"),
+        (C, INFANTRY, "i2"),
+        (C, INFANTRY, "j2"),
+        (C, INFANTRY, "k6"),
+        (C, INFANTRY, "k6"),
+        mover=C,
+        turn=9,
+        passes=1,
+    )
+    view = METAURO.view(state, C)
+    assert all(expert(view, C, random.Random(seed)) != Pass() for seed in range(3))
