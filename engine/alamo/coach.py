@@ -31,7 +31,7 @@ from engine.alamo.actions import (
     Roll,
     StopFiring,
 )
-from engine.alamo.ai import strong_selection, towards
+from engine.alamo.ai import builds_up, strong_selection, towards
 from engine.alamo.data import DECKS, TEXANS
 from engine.alamo.evaluation import solitaire_odds, texan_odds
 from engine.alamo.expert import Decision, Valuer, decision
@@ -312,9 +312,12 @@ def _obvious_text(view: AlamoState, seat: Seat, move: Any, names: bool = True) -
 
 
 def _obvious(view: AlamoState, seat: Seat, move: Any) -> str:
-    """Why a move needs no search: the only one, or the survivors kept by their worth."""
+    """Why a move needs no search: the only one, the survivors kept by their worth, or the
+    Mexican's waiting for a full hand (``ai.builds_up``)."""
     if view.phase == SURVIVORS:
         line = _("{move}: the cards worth most to keep")
+    elif view.phase == ATTACK and builds_up(view):
+        line = _("{move}: wait for a full hand, one big attack beats several small ones")
     else:
         line = _("{move}: the only move here")
     return fitting(

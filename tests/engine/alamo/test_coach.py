@@ -143,3 +143,17 @@ def test_the_why_fits_one_line_in_every_language(language: str) -> None:
             assert why and len(why) <= LINE, why
     finally:
         install("en")
+
+
+def test_a_hint_to_wait_for_a_full_hand_says_why() -> None:
+    """The expert holds back a half-empty hand for one big attack: the hint says so, never
+    that declining is "the only move" (attacking is legal)."""
+    tex = ids(T, "Hospital", "Trincheras", "Voluntarios tejanos")
+    mex = ids(M, "Coronel Romero", "Compañía Matamoros", "Compañía Matamoros", "Brecha")
+    state = rigged(side_with(tex), side_with(mex), phase=ATTACK, active=M)
+    given = coach.hint(ALAMO.view(state, M), M, random.Random(1))
+    assert "full hand" in given.why and "only move" not in given.why, given.why
+    for language in ("en", "es", "it"):  # one line of the hint dialog in every language
+        install(language)
+        assert len(coach.hint(ALAMO.view(state, M), M, random.Random(1)).why) <= LINE
+    install("en")
