@@ -25,7 +25,7 @@ import attrs
 from engine import search
 from engine.coach import coach_of
 from engine.core import Game, Seat
-from engine.i18n import _, number
+from engine.i18n import _, ngettext, number
 
 SECONDS = 30
 KEY_MOMENTS = 3
@@ -201,8 +201,11 @@ def summary_line(review: Review, seat: Seat) -> str:
 def moment_line(moment: Moment) -> str:
     """ "Battle 4: you played “keep your hand”; “exchange Galli” was worth +9 points of win
     chance": the coach's words for both moves, quoted (they are its own short phrases)."""
-    return _(
-        "{chapter}: you played “{played}”; “{best}” was worth +{points} points of win chance"
+    count = round(100 * moment.cost)
+    return ngettext(
+        "{chapter}: you played “{played}”; “{best}” was worth +{points} point of win chance",
+        "{chapter}: you played “{played}”; “{best}” was worth +{points} points of win chance",
+        count,
     ).format(
         chapter=moment.chapter, played=moment.played, best=moment.best, points=points(moment.cost)
     )
