@@ -205,5 +205,7 @@ class KeysFooter(Footer):
         self.call_after_refresh(self._recompose_if_changed)
 
     async def _recompose_if_changed(self) -> None:
-        if self.is_attached and self._showing() != self._shown:
+        """A redraw asked for before the screen began to leave runs while its widgets are being
+        removed one by one: the screen cannot say then which keys work, and nobody sees it."""
+        if self.is_attached and not self._pruning and self._showing() != self._shown:
             await self.recompose()
