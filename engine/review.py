@@ -181,11 +181,6 @@ def dice_index(mine: Sequence[Moment]) -> int:
 # --- in words --------------------------------------------------------------------------------
 
 
-def points(cost: float) -> str:
-    """A cost in points of win chance ("9"), as the moments say it."""
-    return number(round(100 * cost))
-
-
 def summary_line(review: Review, seat: Seat) -> str:
     """ "Your decisions were the expert's in 17 of 19; the dice took battle 6" """
     same, total = review.agreed(seat)
@@ -201,11 +196,9 @@ def summary_line(review: Review, seat: Seat) -> str:
 def moment_line(moment: Moment) -> str:
     """ "Battle 4: you played “keep your hand”; “exchange Galli” was worth +9 points of win
     chance": the coach's words for both moves, quoted (they are its own short phrases)."""
-    count = round(100 * moment.cost)
+    count = round(100 * moment.cost)  # whole points of win chance; the noun agrees with it
     return ngettext(
         "{chapter}: you played “{played}”; “{best}” was worth +{points} point of win chance",
         "{chapter}: you played “{played}”; “{best}” was worth +{points} points of win chance",
         count,
-    ).format(
-        chapter=moment.chapter, played=moment.played, best=moment.best, points=points(moment.cost)
-    )
+    ).format(chapter=moment.chapter, played=moment.played, best=moment.best, points=number(count))

@@ -7,21 +7,12 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 from engine import review as review_module
 from engine.coach import Judgement
 from engine.registry import get
-from engine.review import (
-    Cancelled,
-    Moment,
-    Review,
-    dice_index,
-    moment_line,
-    review,
-    summary_line,
-)
+from engine.review import Cancelled, Moment, Review, dice_index, review, summary_line
 
 
 class FakeCoach:
@@ -127,19 +118,3 @@ def test_the_dice_took_the_chapter_where_the_chance_fell_most():
     assert summary_line(told, 0) == (
         "Your decisions were the expert's in 3 of 4; the dice took Battle 5"
     )
-
-
-def test_a_moment_worth_one_point_says_point_in_every_language() -> None:
-    """ "+1 point", "+1 punto": the number agrees with its noun (it read "+1 punti")."""
-    from tui.language import install
-
-    one = Moment(3, 0, "Giro 8", 0.5, 0.01, "a", "b", False)
-    try:
-        assert moment_line(one).endswith("+1 point of win chance")
-        install("it")
-        assert "+1 punto di probabilità" in moment_line(one)
-        install("es")
-        assert "+1 punto de probabilidad" in moment_line(one)
-        assert "+2 puntos" in moment_line(attrs.evolve(one, cost=0.02))
-    finally:
-        install("en")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 
+import attrs
 import pytest
 from textual_plotext import PlotextPlot
 
@@ -14,7 +15,7 @@ from engine import review as review_module
 from engine.coach import Judgement
 from engine.i18n import _
 from engine.registry import get
-from engine.review import moment_line, summary_line
+from engine.review import Moment, moment_line, summary_line
 from saves.reviews import ReviewStore, review_name
 from tests.saves.support import played_record
 from tests.tui.conftest import settle
@@ -136,3 +137,14 @@ async def test_the_review_fits(make_app, store, saved, coach, size, language):
         line = await footer_drawn(pilot, app)
         assert _("Open in the replay") in line and _("Back") in line
         assert screen.query_one(PlotextPlot).size.height >= 8
+
+
+def test_a_moment_worth_one_point_says_point_in_every_language() -> None:
+    """ "+1 point", "+1 punto": the number agrees with its noun (it read "+1 punti")."""
+    one = Moment(3, 0, "Giro 8", 0.5, 0.01, "a", "b", False)
+    assert moment_line(one).endswith("+1 point of win chance")
+    speak("it")
+    assert "+1 punto di probabilità" in moment_line(one)
+    speak("es")
+    assert "+1 punto de probabilidad" in moment_line(one)
+    assert "+2 puntos" in moment_line(attrs.evolve(one, cost=0.02))
