@@ -25,7 +25,10 @@ def starter(app):
 
 
 async def play_my_turn(pilot, app) -> None:
-    """Ana plays legal moves (ending phases when she can) until the bots are on."""
+    """Ana plays one turn of legal moves (ending phases when she can), then the bots play
+    theirs. She stops the moment her turn passes: on a quiet machine the bots' workers are
+    done within one pause, and a loop that looked only before each move played on for
+    dozens of rounds, to the 100-round draw."""
     screen = app.screen
     chooser = random.Random(1)
     for _ in range(200):
@@ -35,6 +38,8 @@ async def play_my_turn(pilot, app) -> None:
         actions = ATAQUE.legal_actions(state, 0)
         ends = [a for a in actions if type(a).__name__ == "EndPhase"]
         screen.act(ends[0] if ends else chooser.choice(actions))
+        if 0 not in ATAQUE.to_move(screen.session.state):
+            break
         await pilot.pause()
     await settle(pilot, app)
 
