@@ -109,7 +109,9 @@ async def test_a_new_game_on_a_full_disk_starts_and_says_so(make_app, store, mon
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         assert isinstance(app.screen, GameScreen)
-        assert any("Could not save" in m for m in messages(app))
+        said = [m for m in messages(app) if "could not save" in m.lower()]
+        assert said and all(m.lower().count("could not save") == 1 for m in said), said
+        assert said[0].startswith("Could not save 'Full': ")
         monkeypatch.undo()
         await play_one(pilot, app)
         assert not app.screen.session.unsaved

@@ -20,11 +20,13 @@ class OwnSave:
         if reason == self._said_storage:
             return
         self._said_storage = reason
+        # The reason is a whole clause ("could not save 'Gallia': no space left on device"):
+        # said as the sentence's start, not after a second "could not save".
         self.notify(
             _(
-                "Could not save: {reason}. Your moves are kept on screen and will be saved as "
-                "soon as the disk allows."
-            ).format(reason=reason),
+                "{reason}. Your moves are kept on screen and will be saved as soon as the disk "
+                "allows."
+            ).format(reason=reason[:1].upper() + reason[1:]),
             title=_("Not saved"),
             severity="error",
             timeout=10,
