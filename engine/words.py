@@ -1,6 +1,6 @@
 """Counting words right: "1 army", "2 armies", "Ana, Bruno and Carla" — in every language.
 
-Every game and screen builds its sentences with these two helpers, so a count is never
+Every game and screen builds its sentences with these helpers, so a count is never
 "1 armies" and a list never ends in a comma. Both forms of a counted word are always given:
 ``plural`` is an ``ngettext`` call (extraction keyword ``plural:2,3``), so each language
 applies its own plural rule and writes the number its own way.
@@ -31,3 +31,9 @@ def listing(items: Iterable[str], last: Literal["and", "or"] = "and") -> str:
     else:
         raise ValueError(f"listing() ends in 'and' or 'or', not {last!r}")
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def sentence_start(text: str) -> str:
+    """``text`` with its first letter capital, to open a sentence with a clause made elsewhere
+    (``"could not save 'x': …"``, ``"easy bot"``); the rest is left as written."""
+    return text[:1].upper() + text[1:]

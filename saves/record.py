@@ -10,6 +10,7 @@ import attrs
 from engine import __version__
 from engine.core import Seat
 from engine.i18n import _, ngettext, number, pgettext
+from engine.words import sentence_start
 
 HUMAN, BOT = "human", "bot"
 
@@ -58,8 +59,7 @@ def level_key(typed: str) -> str:
 def bot_name(level: str) -> str:
     """The name a bot seat gets when nobody typed one: ``Easy bot``. Like a typed name it is
     stored in the save, so it is written in the language of the player who set the game up."""
-    text = _("{level} bot").format(level=level_name(level))
-    return text[:1].upper() + text[1:]
+    return sentence_start(_("{level} bot").format(level=level_name(level)))
 
 
 def says_level(name: str, level: str) -> bool:

@@ -5,6 +5,7 @@ and a game another session continued (the newer game, or ours kept as a copy). M
 from __future__ import annotations
 
 from engine.i18n import _, ngettext, number
+from engine.words import sentence_start
 from saves.store import SaveConflict, SaveError
 from tui.messages import ResumeGame
 from tui.screens.dialogs import ConflictDialog
@@ -26,7 +27,7 @@ class OwnSave:
             _(
                 "{reason}. Your moves are kept on screen and will be saved as soon as the disk "
                 "allows."
-            ).format(reason=reason[:1].upper() + reason[1:]),
+            ).format(reason=sentence_start(reason)),
             title=_("Not saved"),
             severity="error",
             timeout=10,
