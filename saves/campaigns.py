@@ -80,11 +80,12 @@ from saves.campaign_score import (
     solved,
     standing,
 )
+from saves.durable import os_reason, replace_keeping_bak, unlink_quietly
 from saves.locks import exclusive
 from saves.paths import fit_title, fresh_name, is_safe_name, stems, title_problem
 from saves.record import BrokenSave, SaveError, SaveRecord, SaveSummary, SeatInfo, now_iso
 from saves.safe_read import MissingFile, read_bounded
-from saves.store import SaveStore, os_reason, replace_keeping_bak, unlink_quietly
+from saves.store import SaveStore
 
 # The names callers import from here; they live in the campaign_* modules.
 __all__ = [

@@ -27,11 +27,12 @@ from engine.core import Game
 from engine.i18n import _
 from engine.review import Review, review
 from saves import convert
+from saves.durable import os_reason
 from saves.paths import is_safe_name, review_file, reviews_path
 from saves.record import HUMAN, SaveError, SaveRecord
 from saves.safe_read import read_file
 from saves.safe_write import WriteRefused, write_named_file
-from saves.store import SaveStore, os_reason
+from saves.store import SaveStore
 
 FORMAT = "batallas-review"
 VERSION = 1

@@ -22,9 +22,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from engine.i18n import _
+from saves.durable import fsync_dir, tmp_beside, unlink_quietly, write_durably
 from saves.paths import visible
 from saves.safe_read import kind_of
-from saves.store import fsync_dir, tmp_beside, unlink_quietly, write_durably
 
 
 class WriteRefused(Exception):

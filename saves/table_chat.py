@@ -32,11 +32,11 @@ from pathlib import Path
 import attrs
 
 from engine.i18n import N_, _, number
+from saves.durable import os_reason
 from saves.locks import exclusive
 from saves.paths import is_person_name, same_person, unprintable_problem
 from saves.record import SaveError
 from saves.safe_read import kind_of, size_text
-from saves.store import os_reason
 from saves.table_file import MAX_PERSON, Table
 
 CHAT_SUFFIX = ".chat"

@@ -21,11 +21,11 @@ from pathlib import Path
 import attrs
 
 from engine.i18n import _
+from saves.durable import fsync_dir, os_reason, tmp_beside, unlink_quietly, write_durably
 from saves.locks import exclusive
 from saves.paths import fresh_name, is_person_name, is_safe_name, same_person
 from saves.record import SaveError, now_iso
 from saves.safe_read import read_file
-from saves.store import fsync_dir, os_reason, tmp_beside, unlink_quietly, write_durably
 from saves.table_file import Table
 from saves.table_store import TableStore
 

@@ -16,13 +16,7 @@ import attrs
 
 from engine.core import Game, IllegalAction, Seat
 from engine.i18n import _, language
-from saves.locks import DEFAULT_WAIT, Busy, Wait, exclusive, fcntl
-from saves.outcomes import ends_game, outcome_of, to_move_of
-from saves.paths import is_safe_name, sanitize_name, stems, tables_path
-from saves.record import APP_VERSION, BrokenSave, SaveError, SaveRecord, SeatInfo, now_iso
-from saves.safe_read import MissingFile, read_file
-from saves.session import full_config
-from saves.store import (
+from saves.durable import (
     fsync_dir,
     os_reason,
     sweep_temp_files,
@@ -30,6 +24,12 @@ from saves.store import (
     unlink_quietly,
     write_durably,
 )
+from saves.locks import DEFAULT_WAIT, Busy, Wait, exclusive, fcntl
+from saves.outcomes import ends_game, outcome_of, to_move_of
+from saves.paths import is_safe_name, sanitize_name, stems, tables_path
+from saves.record import APP_VERSION, BrokenSave, SaveError, SaveRecord, SeatInfo, now_iso
+from saves.safe_read import MissingFile, read_file
+from saves.session import full_config
 from saves.table_clock import TAKEOVER, Clock, clock_starts, iso
 from saves.table_deadline import overdue
 from saves.table_file import (

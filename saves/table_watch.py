@@ -15,10 +15,10 @@ from typing import Any
 
 from engine.core import IllegalAction, Seat
 from engine.i18n import N_, _, ngettext, number
+from saves.durable import unlink_quietly
 from saves.locks import fcntl
 from saves.paths import is_safe_name
 from saves.record import SaveError
-from saves.store import unlink_quietly
 from saves.table_file import Table
 from saves.table_players import OnTable
 from saves.table_store import TableStore

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from engine import i18n
 from engine.i18n import _
-from saves.store import fsync_dir, os_reason, unlink_quietly, write_durably
+from saves.durable import fsync_dir, os_reason, unlink_quietly, write_durably
 
 DOMAIN = "batallas"
 LOCALE_DIR = Path(__file__).parent / "locale"
