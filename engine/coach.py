@@ -34,6 +34,9 @@ class Choice:
     action: Any
     text: str
     value: float | None = None
+    then: tuple[Any, ...] = ()
+    """The steps after ``action`` that finish the plan (El Álamo builds a set of cards one
+    toggle at a time, then confirms it): the hint's Enter plays them all, as the text says."""
 
 
 @attrs.frozen

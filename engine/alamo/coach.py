@@ -71,7 +71,9 @@ def hint(view: AlamoState, seat: Seat, rng: random.Random) -> Hint:
             key=lambda c: -(c.value or 0.0),
         )[:2]
     )
-    return Hint(seat, best, others, _why(view, seat, begins[chosen.move].candidate, best, others))
+    plan = begins[chosen.move].candidate
+    best = attrs.evolve(best, then=_rest(view, plan, chosen.move))
+    return Hint(seat, best, others, _why(view, seat, plan, best, others))
 
 
 def judge(view: AlamoState, seat: Seat, played: Any, rng: random.Random) -> Judgement:
@@ -119,6 +121,23 @@ def _first(view: AlamoState, plan: Any) -> Any:
     if kind == "pay":
         return PayWith(plan[1][0]) if plan[1] else PayTopOfDeck()
     return plan[1]
+
+
+def _rest(view: AlamoState, plan: Any, first: Any) -> tuple[Any, ...]:
+    """The steps after ``first`` that finish ``plan``'s set of cards: the other toggles, then
+    Confirm (or Decline); none where the plan is a single step."""
+    if view.phase not in SELECTING:
+        return ()
+    steps: list[Any] = []
+    step = first
+    while isinstance(step, (AddCard, RemoveCard)) and len(steps) <= len(DECKS[TEXANS]):
+        if isinstance(step, AddCard):
+            view = attrs.evolve(view, selection=(*view.selection, step.card))
+        else:
+            view = attrs.evolve(view, selection=tuple(c for c in view.selection if c != step.card))
+        step = _first(view, plan)
+        steps.append(step)
+    return tuple(steps)
 
 
 def _begins(view: AlamoState, plan: Any, step: Any) -> bool:

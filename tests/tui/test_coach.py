@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from engine.alamo.actions import Confirm as AlamoConfirm
+from engine.alamo.state import DEFEND
 from engine.core import replay
 from engine.mates.actions import Hint as MatesHint
 from engine.registry import get
@@ -15,7 +17,7 @@ from saves.replay import ReplaySession
 from saves.session import Session
 from saves.store import SaveStore
 from saves.tables import TableStore, TableWatch
-from tests.tui.conftest import settle
+from tests.tui.conftest import played_until, settle
 from tui.app import BatallasApp
 from tui.match import hint_seed
 from tui.screens import dialogs
@@ -80,6 +82,31 @@ async def test_the_hint_is_the_experts_move_and_enter_plays_it(make_app, store, 
         assert any(line.startswith("[i]Hint: ") for line in screen.log_lines())
         assert SaveStore(store.root).load("Coached").hints == 1, "the save marks one hint"
         print(f"{game_id} {len(seats)}: hint in {screen.hint_seconds:.2f} s")
+
+
+async def test_enter_on_an_alamo_defence_hint_plays_the_whole_defence(make_app, store):
+    """The hint says "defend with A, B and C": Enter marks all three and defends, as said."""
+    game = get("alamo")
+    session = Session.new(game, store, (ANA, STRONG), {}, seed=5, title="Coached")
+    played_until(
+        session,
+        lambda s: s.phase == DEFEND and s.active == 0 and len(s.sides[0].hand) >= 3,
+        random.Random(5),
+        level="strong",
+    )
+    app = game_app(make_app, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        serial = len(session.record.actions)
+        dialog = await hint_shown(pilot, app)
+        steps = (dialog.hint.best.action, *dialog.hint.best.then)
+        assert dialog.hint.best.text.startswith("defend with "), dialog.hint.best.text
+        assert steps[-1] == AlamoConfirm() and len(steps) >= 2, steps
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert [a for _seat, a in session.record.actions[serial:][: len(steps)]] == list(steps)
+        assert session.record.state.phase != DEFEND or session.record.state.active != 0
+        assert SaveStore(store.root).load("Coached").hints == 1, "one hint, however many steps"
 
 
 async def test_the_mates_solo_hint_is_a_graded_clue_and_each_step_plays(make_app, store):

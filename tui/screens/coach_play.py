@@ -99,8 +99,13 @@ class CoachPlay:
         self.mark(self.session.mark_hint)
 
         def chosen(play: bool | None) -> None:
-            if play:  # as if the player made it: refused with the reason if no longer legal
-                self.act(hint.best.action)
+            if not play:
+                return
+            # As if the player made it, step by step (a set of cards, then its confirmation):
+            # a step no longer legal is refused with the reason, and the rest is not played.
+            for step in (hint.best.action, *hint.best.then):
+                if not self.act(step):
+                    break
 
         self.app.push_screen(HintDialog(hint, self.seat_name(hint.seat)), chosen)
         self.hint_seconds = time.monotonic() - self.hint_asked

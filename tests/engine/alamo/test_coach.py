@@ -100,6 +100,24 @@ def test_the_defence_hint_names_the_cards_and_says_the_attack() -> None:
     assert hint.best.action in [AddCard(c) for c in tex]
 
 
+def test_the_defence_hint_carries_every_step_of_its_plan_to_the_confirm() -> None:
+    """Enter on a hint plays the whole defence it names, not its first card alone."""
+    state, tex = defence_against_santa_anna()
+    hint = coach.hint(ALAMO.view(state, T), T, random.Random(4))
+    assert hint.best.text == "defend with Davy Crockett and Hospital (60)"
+    steps = (hint.best.action, *hint.best.then)
+    assert steps[-1] == Confirm() and len(steps) == 3
+    for step in steps[:-1]:
+        state = ALAMO.apply(state, T, step)
+    assert sorted(state.selection) == sorted((tex[0], tex[3]))
+    state = ALAMO.apply(state, T, steps[-1])
+    assert state.phase != DEFEND
+    # Halfway, the hint finishes the same plan from where the player is.
+    half = ALAMO.apply(defence_against_santa_anna()[0], T, steps[0])
+    rest = coach.hint(ALAMO.view(half, T), T, random.Random(4)).best
+    assert (rest.action, *rest.then) == steps[1:]
+
+
 def test_judging_the_experts_move_costs_nothing_a_losing_defence_costs() -> None:
     state, tex = defence_against_santa_anna()
     view = ALAMO.view(state, T)
