@@ -130,7 +130,7 @@ def _rest(view: AlamoState, plan: Any, first: Any) -> tuple[Any, ...]:
         return ()
     steps: list[Any] = []
     step = first
-    while isinstance(step, (AddCard, RemoveCard)) and len(steps) <= len(DECKS[TEXANS]):
+    while isinstance(step, (AddCard, RemoveCard)):  # each toggle brings the set one card nearer
         if isinstance(step, AddCard):
             view = attrs.evolve(view, selection=(*view.selection, step.card))
         else:
