@@ -53,9 +53,11 @@ def hint(view: AlamoState, seat: Seat, rng: random.Random) -> Hint:
     with search.watched() as found:
         chosen = decision(view, seat, rng)
     if not found:
+        kept = strong_selection(view, seat) if view.phase == SURVIVORS else None
+        then = _rest(view, kept, chosen.move) if kept is not None else ()
         return Hint(
             seat,
-            Choice(chosen.move, _obvious_text(view, seat, chosen.move)),
+            Choice(chosen.move, _obvious_text(view, seat, chosen.move), then=then),
             why=_obvious(view, seat, chosen.move),
         )
     scored = found[-1]
@@ -72,7 +74,8 @@ def hint(view: AlamoState, seat: Seat, rng: random.Random) -> Hint:
         )[:2]
     )
     plan = begins[chosen.move].candidate
-    best = attrs.evolve(best, then=_rest(view, plan, chosen.move))
+    if view.phase in SELECTING:
+        best = attrs.evolve(best, then=_rest(view, _target(view, plan), chosen.move))
     return Hint(seat, best, others, _why(view, seat, plan, best, others))
 
 
@@ -123,11 +126,17 @@ def _first(view: AlamoState, plan: Any) -> Any:
     return plan[1]
 
 
-def _rest(view: AlamoState, plan: Any, first: Any) -> tuple[Any, ...]:
-    """The steps after ``first`` that finish ``plan``'s set of cards: the other toggles, then
-    Confirm (or Decline); none where the plan is a single step."""
-    if view.phase not in SELECTING:
-        return ()
+def _target(view: AlamoState, plan: Any) -> tuple[int, ...] | None:
+    """The set of cards ``plan`` builds in a phase that builds one (None: it declines)."""
+    if view.mode == SOLITAIRE:
+        step = plan[0]
+        return step[1] if isinstance(step, tuple) else None
+    return plan[1] if plan[0] == "select" else None
+
+
+def _rest(view: AlamoState, target: tuple[int, ...] | None, first: Any) -> tuple[Any, ...]:
+    """The steps after ``first`` that turn the selection into ``target``: the other toggles,
+    then Confirm (or Decline, with no target); none where ``first`` is not a toggle."""
     steps: list[Any] = []
     step = first
     while isinstance(step, (AddCard, RemoveCard)):  # each toggle brings the set one card nearer
@@ -135,7 +144,7 @@ def _rest(view: AlamoState, plan: Any, first: Any) -> tuple[Any, ...]:
             view = attrs.evolve(view, selection=(*view.selection, step.card))
         else:
             view = attrs.evolve(view, selection=tuple(c for c in view.selection if c != step.card))
-        step = _first(view, plan)
+        step = towards(view, target)
         steps.append(step)
     return tuple(steps)
 

@@ -16,7 +16,7 @@ from engine.alamo.data import MEXICANS, TEXANS
 from engine.alamo.expert import expert
 from engine.alamo.rules import ALAMO
 from engine.alamo.sampling import determinize
-from engine.alamo.state import ATTACK, DEFEND, PAY
+from engine.alamo.state import ATTACK, DEFEND, PAY, SURVIVORS
 from engine.coach import LINE
 from tui.language import install
 
@@ -116,6 +116,26 @@ def test_the_defence_hint_carries_every_step_of_its_plan_to_the_confirm() -> Non
     half = ALAMO.apply(defence_against_santa_anna()[0], T, steps[0])
     rest = coach.hint(ALAMO.view(half, T), T, random.Random(4)).best
     assert (rest.action, *rest.then) == steps[1:]
+
+
+def test_the_survivors_hint_keeps_every_card_it_names_then_confirms() -> None:
+    """The Texans beat Santa Anna by 10; the Mexicans pay, then the hint keeps the cards it
+    names and confirms, in one Enter."""
+    state, tex = defence_against_santa_anna()
+    for step in (AddCard(tex[0]), AddCard(tex[3]), Confirm()):
+        state = ALAMO.apply(state, T, step)
+    strong = ALAMO.bots["strong"]
+    while state.phase != SURVIVORS:
+        seat = state.active
+        state = ALAMO.apply(state, seat, strong(ALAMO.view(state, seat), seat, random.Random(1)))
+    assert state.active == T
+    hint = coach.hint(ALAMO.view(state, T), T, random.Random(4))
+    assert hint.best.text.startswith("keep ")
+    steps = (hint.best.action, *hint.best.then)
+    assert steps[-1] == Confirm()
+    for step in steps:
+        state = ALAMO.apply(state, T, step)
+    assert state.phase != SURVIVORS
 
 
 def test_judging_the_experts_move_costs_nothing_a_losing_defence_costs() -> None:
