@@ -83,6 +83,22 @@ async def test_escape_after_a_failed_autosave_does_not_claim_saved(make_app, sto
     assert len(store.load(session.name).actions) == moves
 
 
+async def test_a_disk_that_fills_again_after_a_save_is_said_again(make_app, store, monkeypatch):
+    """Full, freed (the moves are saved), full again: the player hears of it both times, or
+    the second time he would go on believing every move is on disk."""
+    app = make_app(starter())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        for _ in range(2):
+            app._notifications.clear()
+            monkeypatch.setattr(os, "fsync", _disk_full)
+            await play_one(pilot, app)
+            assert any("No space left on device" in m for m in messages(app)), messages(app)
+            monkeypatch.undo()
+            await play_one(pilot, app)
+            assert not app.screen.session.unsaved
+
+
 async def test_quit_with_unsaved_moves_asks_instead_of_crashing(make_app, store, monkeypatch):
     app = make_app(starter())
     async with app.run_test(size=(120, 40)) as pilot:

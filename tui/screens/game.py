@@ -362,6 +362,7 @@ class GameScreen(LessonPlay, TablePlay, TableChat, TableClock, GameLog, CoachPla
         """Say why a move was refused, if it was; True when the game goes on from it (made,
         or kept on screen though not saved), False when it was not made."""
         if error is None:
+            self._said_storage = None  # saved: the next problem is news again
             self.match.moved(seat, bot, self.log_length())
             return True
         if isinstance(error, TableChanged):  # the session already holds the new position
