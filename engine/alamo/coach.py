@@ -120,7 +120,7 @@ def _first(view: AlamoState, plan: Any) -> Any:
         return towards(view, step[1]) if isinstance(step, tuple) else step
     kind = plan[0]
     if view.phase in SELECTING:
-        return towards(view, plan[1] if kind == "select" else None)
+        return towards(view, _target(view, plan))
     if kind == "pay":
         return PayWith(plan[1][0]) if plan[1] else PayTopOfDeck()
     return plan[1]
@@ -140,13 +140,19 @@ def _rest(view: AlamoState, target: tuple[int, ...] | None, first: Any) -> tuple
     steps: list[Any] = []
     step = first
     while isinstance(step, (AddCard, RemoveCard)):  # each toggle brings the set one card nearer
-        if isinstance(step, AddCard):
-            view = attrs.evolve(view, selection=(*view.selection, step.card))
-        else:
-            view = attrs.evolve(view, selection=tuple(c for c in view.selection if c != step.card))
+        view = attrs.evolve(view, selection=_toggled(view.selection, step))
         step = towards(view, target)
         steps.append(step)
     return tuple(steps)
+
+
+def _toggled(selection: tuple[int, ...], step: Any) -> tuple[int, ...]:
+    """The selection after ``step``: a card added or taken out (any other step leaves it)."""
+    if isinstance(step, AddCard):
+        return (*selection, step.card)
+    if isinstance(step, RemoveCard):
+        return tuple(c for c in selection if c != step.card)
+    return tuple(selection)
 
 
 def _begins(view: AlamoState, plan: Any, step: Any) -> bool:
@@ -154,10 +160,7 @@ def _begins(view: AlamoState, plan: Any, step: Any) -> bool:
     being built, any card of it added, any other card taken out, or the set confirmed."""
     if view.phase not in SELECTING:
         return _first(view, plan) == step
-    if view.mode == SOLITAIRE:
-        target = plan[0][1]
-    else:
-        target = plan[1] if plan[0] == "select" else None
+    target = _target(view, plan)
     if isinstance(step, AddCard):
         return target is not None and step.card in target
     if isinstance(step, RemoveCard):
@@ -171,12 +174,7 @@ def _plan_of(view: AlamoState, seat: Seat, move: Any) -> Any:
     """The plan a single move makes: the selection after the step, confirmed; or the move,
     with the game played on from there."""
     if view.phase in (*SELECTING, SURVIVORS) and isinstance(move, (AddCard, RemoveCard, Confirm)):
-        chosen = set(view.selection)
-        if isinstance(move, AddCard):
-            chosen.add(move.card)
-        elif isinstance(move, RemoveCard):
-            chosen.discard(move.card)
-        cards = tuple(sorted(chosen))
+        cards = tuple(sorted(_toggled(view.selection, move)))
         return (("repel", cards),) if view.mode == SOLITAIRE else ("select", cards)
     if isinstance(move, Decline):
         return ("decline",)
