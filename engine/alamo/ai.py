@@ -276,7 +276,7 @@ def _subsets(cards: tuple[int, ...]):
 
 
 @functools.lru_cache(maxsize=4096)
-def _legal_battle_hands(seat: Seat, hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+def legal_battle_hands(seat: Seat, hand: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
     """Every legal attack or defence from ``hand`` with its total (cached: the expert's
     playouts ask for the same hands again and again; callers only read the list)."""
     out = []
@@ -291,7 +291,7 @@ def _legal_battle_hands(seat: Seat, hand: tuple[int, ...]) -> list[tuple[tuple[i
 
 def most_cards(seat: Seat, hand: tuple[int, ...]) -> tuple[int, ...] | None:
     """The legal attack or defence with the most cards, then the highest total."""
-    options = _legal_battle_hands(seat, hand)
+    options = legal_battle_hands(seat, hand)
     if not options:
         return None
     return max(options, key=lambda o: (len(o[0]), o[1], o[0]))[0]
@@ -357,7 +357,7 @@ def _plan_attack(view: AlamoState, rng: random.Random) -> tuple[int, ...] | None
     if builds_up(view):
         return None
     hand = view.sides[MEXICANS].hand
-    options = _legal_battle_hands(MEXICANS, hand)
+    options = legal_battle_hands(MEXICANS, hand)
     if not options:
         return None
     unseen = _unseen(view, TEXANS)
@@ -392,7 +392,7 @@ def _plan_defence(view: AlamoState) -> tuple[int, ...]:
     assert battle is not None
     attack, assault = battle.attack_total, battle.attack
     hand = view.sides[TEXANS].hand
-    options = _legal_battle_hands(TEXANS, hand)
+    options = legal_battle_hands(TEXANS, hand)
     if all(total < attack for _, total in options):
         # A battle he cannot win: every point off the difference is one he does not pay and
         # one less worth of attack cards Santa Anna takes back, so every card the limits allow
@@ -435,7 +435,7 @@ def _keepable(seat: Seat, table: tuple[int, ...], room: int) -> int:
 @functools.lru_cache(maxsize=4096)
 def _best_keep(seat: Seat, table: tuple[int, ...], room: int) -> tuple[int, ...]:
     """The most cards (then the most strength) from ``table`` worth at most ``room``
-    (cached, as ``_legal_battle_hands``)."""
+    (cached, as ``legal_battle_hands``)."""
     best: tuple[int, ...] = ()
     best_key = (0, 0)
     for combo in _subsets(table):

@@ -29,7 +29,7 @@ from engine.alamo.actions import (
     PayTopOfDeck,
     PayWith,
 )
-from engine.alamo.ai import builds_up, strong, strong_selection, towards
+from engine.alamo.ai import builds_up, legal_battle_hands, strong, strong_selection, towards
 from engine.alamo.data import DECKS, MEXICANS, TEXANS
 from engine.alamo.evaluation import texan_odds
 from engine.alamo.rules import ALAMO
@@ -48,7 +48,7 @@ from engine.alamo.state import (
     SURVIVORS,
     AlamoState,
 )
-from engine.alamo.tally import battle_total, can_attack_with, limit_problems, pay_value
+from engine.alamo.tally import pay_value
 from engine.core import Seat
 from engine.search import best_action, budget, world_seeds
 
@@ -162,18 +162,11 @@ def _battle_hands(seat: Seat, hand: tuple[int, ...], attack: int | None) -> list
     having (no dearer hand reaches a lower total), thinned to ``MAX_PLANS``; a defence
     always includes none at all, the cheapest win and the strongest."""
     best: dict[Any, tuple[float, tuple[int, ...], int]] = {}
-    cards = sorted(hand)
-    for k in range(len(cards) + 1):
-        for combo in combinations(cards, k):
-            if limit_problems(seat, combo):
-                continue
-            if seat == MEXICANS and not can_attack_with(combo):
-                continue
-            total = battle_total(seat, combo)
-            cost = sum(pay_value(seat, c) + CARD_COST for c in combo)
-            key = tuple(sorted(_profile(seat, c) for c in combo))
-            if key not in best or cost < best[key][0]:
-                best[key] = (cost, combo, total)
+    for combo, total in legal_battle_hands(seat, tuple(hand)):
+        cost = sum(pay_value(seat, c) + CARD_COST for c in combo)
+        key = tuple(sorted(_profile(seat, c) for c in combo))
+        if key not in best or cost < best[key][0]:
+            best[key] = (cost, combo, total)
     ranked = sorted(best.values(), key=lambda x: (x[0], -x[2], x[1]))
     front: list[tuple[float, tuple[int, ...], int]] = []
     for cost, combo, total in ranked:

@@ -20,33 +20,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import combinations
 from typing import Any
 
-from engine.alamo.ai import most_cards, strong, towards
+from engine.alamo.ai import legal_battle_hands, most_cards, strong, towards
 from engine.alamo.data import HAND_LIMIT, MEXICANS, TEXANS
 from engine.alamo.state import ATTACK, DEFEND, TWO_PLAYER, AlamoState
-from engine.alamo.tally import battle_total, can_attack_with, limit_problems
 from engine.core import Seat
 
 Hand = tuple[int, ...]
 Chooser = Callable[[AlamoState], Hand | None]
 
 
-def _battle_hands(seat: Seat, hand: Hand) -> list[tuple[Hand, int]]:
-    """Every legal attack or defence from ``hand`` (at most 2⁸ subsets), with its total."""
-    out = []
-    cards = sorted(hand)
-    for k in range(len(cards) + 1):
-        for combo in combinations(cards, k):
-            if limit_problems(seat, combo) or (seat == MEXICANS and not can_attack_with(combo)):
-                continue
-            out.append((combo, battle_total(seat, combo)))
-    return out
-
-
 def _strongest(seat: Seat, hand: Hand) -> Hand | None:
-    options = _battle_hands(seat, hand)
+    options = legal_battle_hands(seat, hand)
     if not options:
         return None
     return max(options, key=lambda o: (o[1], -len(o[0]), o[0]))[0]
@@ -76,7 +62,7 @@ def _attack_most(view: AlamoState) -> Hand | None:
 
 
 def _attack_least(view: AlamoState) -> Hand | None:
-    options = _battle_hands(MEXICANS, view.sides[MEXICANS].hand)
+    options = legal_battle_hands(MEXICANS, view.sides[MEXICANS].hand)
     if not options:
         return None
     return min(options, key=lambda o: (len(o[0]), -o[1], o[0]))[0]
