@@ -459,7 +459,12 @@ def playout_value(
 ) -> Callable[[Any, int], float]:
     """``value(action, w)``: ``seat``'s chance to win after ``action`` with world ``w``'s dice,
     both sides played on by the strong bot's plan to the horizon. In the move phase an action
-    is played to the end of the move phase (``ends``, filled for an action not yet in it)."""
+    is played to the end of the move phase (``ends``, filled for an action not yet in it).
+
+    A turn that ends with nothing moved is worth at most a draw: the enemy may answer it with a
+    pass of his own, which draws the battle. The playouts' enemy (the strong bot) never takes
+    that draw when level, but a player who holds his line does, so without the cap the expert
+    stood still while level and let a passive enemy draw a battle it was winning."""
     view = METAURO.view(position, seat)
     stop = _horizon(view, seat)
     base = attrs.evolve(view, log=())
@@ -470,6 +475,8 @@ def playout_value(
                 ends[action] = move_end(base, seat, action)
             after, close = ends[action]
             state = METAURO.apply(attrs.evolve(after, rng=dice(w)), seat, close)
+            if isinstance(close, Pass):
+                return min(rollout(state, seat, stop), 0.5)
         else:
             state = METAURO.apply(attrs.evolve(base, rng=dice(w)), seat, action)
         return rollout(state, seat, stop)

@@ -10,7 +10,7 @@ import attrs
 
 from engine.metauro.actions import Deploy, Pass
 from engine.metauro.ai import plan_moves
-from engine.metauro.board import occupancy
+from engine.metauro.board import casualties, occupancy
 from engine.metauro.data import CAVALRY, ELEPHANT, GENERAL, INFANTRY
 from engine.metauro.expert import (
     _horizon,
@@ -20,7 +20,10 @@ from engine.metauro.expert import (
     evaluate,
     expert,
     oracle,
+    playout_value,
+    world_dice,
 )
+from engine.metauro.panel import hold_line
 from engine.metauro.rules import METAURO
 from engine.metauro.state import ADVANCE, DEPLOY, MOVE, PAIR, RETREAT, MetauroState, Unit
 from engine.rng import Rng
@@ -241,4 +244,30 @@ def test_the_expert_does_not_pass_a_level_battle_into_a_draw() -> None:
         passes=1,
     )
     view = METAURO.view(state, C)
+    assert all(expert(view, C, random.Random(seed)) != Pass() for seed in range(3))
+
+
+def level_after_a_clash() -> MetauroState:
+    """Seed 700007: the strong Carthaginians against a Roman line that only passes, at turn
+    17, one soldier lost each, the Carthaginians to move with no pass pending."""
+    state = METAURO.new({"scenario": "metauro"}, 700007)
+    rngs = [random.Random(700007 * 31 + s) for s in (R, C)]
+    while state.turn < 17 or state.active != C or state.phase != MOVE:
+        seat = state.active
+        plan = STRONG if seat == C else hold_line
+        state = METAURO.apply(state, seat, plan(METAURO.view(state, seat), seat, rngs[seat]))
+    return state
+
+
+def test_standing_still_is_worth_at_most_a_draw() -> None:
+    """Level, no pass pending: a turn with nothing moved lets a line that only passes draw the
+    battle with its own pass, so the expert goes on (it used to stand still, valuing the pass
+    by the strong enemy of its playouts, who never takes that draw, and drew 20 of 30 battles
+    against the line)."""
+    state = level_after_a_clash()
+    lost = casualties(state)
+    assert (state.passes, state.moved, lost[R]) == (0, frozenset(), lost[C])
+    view = METAURO.view(state, C)
+    value = playout_value(view, C, world_dice(random.Random(1)), {})
+    assert all(value(Pass(), w) <= 0.5 for w in range(8))
     assert all(expert(view, C, random.Random(seed)) != Pass() for seed in range(3))
