@@ -27,6 +27,9 @@ class Thinking(Static):
         self.timer = self.set_interval(0.1, self.tick, pause=True)
 
     def watch_names(self, names: tuple[str, ...]) -> None:
+        # Hidden, not just emptied, when no one thinks: an emptied line drew differently
+        # depending on what it had shown before (a snapshot of the same screen differed).
+        self.display = bool(names)
         if names:
             self.timer.resume()
         else:
