@@ -371,12 +371,12 @@ def _move_candidates(view: MetauroState, seat: Seat, first: Any) -> tuple[list[A
     each with the end of the move phase it leads to; moves leading to the same end as one
     already listed are dropped.
 
-    Stopping here is no candidate of its own: its playouts answer with ``strong``, who attacks
-    a general he can reach, so the expert stood still while a player rushing its general
-    marched on and won the first clashes, or, stalled, passed and drew; at Zama an army that
-    stops short pays for it beyond the horizon.
-    Without it the Metauro expert won 25 of 30 Carthaginian battles against ``rush-general``
-    (20 with it, ``strong`` 26) and 60 of 100 against ``strong`` (55)."""
+    Stopping here is no candidate of its own: its playouts answer with ``strong``, who attacks a
+    general he can reach, so the expert stood still while a player rushing its general marched
+    on and won the first clashes, or, stalled, passed and drew; at Zama an army that stops short
+    pays for it beyond the horizon. Without it the Metauro expert won 25 of 30 Carthaginian
+    battles against ``rush-general`` (20 with it, ``strong`` 26) and 60 of 100 against
+    ``strong`` (55)."""
     base = attrs.evolve(view, log=())
     out: list[Any] = []
     ends: Ends = {}

@@ -4,11 +4,11 @@ won battle when one is on the board."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import attrs
 
+from engine.core import Bot
 from engine.metauro.actions import Deploy, Pass
 from engine.metauro.ai import plan_moves
 from engine.metauro.board import casualties, occupancy
@@ -32,7 +32,6 @@ from engine.rng import Rng
 from .helpers import C, R, rigged
 
 STRONG = METAURO.bots["strong"]
-Bot = Callable[[MetauroState, int, random.Random], Any]
 
 
 def strong_battle(scenario: str, seed: int) -> Iterator[MetauroState]:
