@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench._linalg import solve  # noqa: E402
 from engine.metauro.expert import FEATURES, features  # noqa: E402
 from engine.metauro.rules import METAURO  # noqa: E402
 from engine.metauro.state import MOVE  # noqa: E402
@@ -62,23 +63,6 @@ def fit(rows: list[tuple[list[float], float]], used: list[int]) -> list[float]:
         if max(abs(s) for s in step) < 1e-6:
             break
     return w
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        for r in range(c + 1, n):
-            f = m[r][c] / m[c][c]
-            for j in range(c, n + 1):
-                m[r][j] -= f * m[c][j]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][j] * x[j] for j in range(r + 1, n))) / m[r][r]
-    return x
 
 
 def log_loss(rows: list[tuple[list[float], float]], weights: list[float]) -> float:
