@@ -6,10 +6,10 @@ objective is (territories missing, the armies holding them, the armies and incom
 at them), his share of the board and armies, his cards and next exchange, and whether he moves
 next — and the chance that he wins the game is his share of ``exp(score)`` (a conditional
 logit). The weights were fitted on the winners of games between the ``strong`` and ``teg``
-bots, from the positions at the start of every turn, each player's real objective known
-(``bench/fit_ataque.py``; a fit on today's ``strong``, who blocks a leader, predicts a little
-better but plays no better, and leaves a leader one territory short of 24 alone: see
-docs/strength.md).
+bots, from the positions at the start of every turn, each player's real objective known,
+before ``strong`` learned to block a leader. ``bench/fit_ataque.py`` fits them again: on
+today's bots its weights predict a little better but play no better, and leave a leader one
+territory short of 24 alone, so these stay (docs/strength.md).
 
 A player's objective is read from the state, so the evaluation needs a full state (a
 determinized world, or the real one); in a seat's view the other objectives are hidden.
